@@ -1,1 +1,6 @@
-export {};
+export * from './errors.ts';
+export * from './roles.ts';
+export * from './accounts.ts';
+export * from './endpoint.ts';
+export * from './endpoints.ts';
+export * from './pages.ts';

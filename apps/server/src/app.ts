@@ -1,0 +1,142 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { Config } from './config.ts';
+import { createDatabase, type Database } from './db/client.ts';
+import { AppError, conflict, serviceUnavailable } from './errors.ts';
+import { accountRoutes } from './features/accounts/accounts.routes.ts';
+import { healthRoutes } from './features/health/health.routes.ts';
+import { mailRoutes } from './features/mail/mail.routes.ts';
+import { createMailer } from './features/mail/mail.service.ts';
+import { createAuth } from './plugins/auth.ts';
+import { authBridge } from './plugins/auth-bridge.ts';
+import { webApp } from './plugins/web.ts';
+
+export interface BuildOptions {
+  /** Use this database instead of opening the configured one (tests); it is not closed with the app. */
+  database?: Database;
+}
+
+// Connection-level failures mean the database is away, not that the request was wrong.
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08006', '08001']);
+
+function errorCause(error: unknown): { code?: string } {
+  let current = error as { code?: string; cause?: unknown } | undefined;
+  for (let depth = 0; current && depth < 5; depth++) {
+    if (current.code && (UNAVAILABLE_CODES.has(current.code) || current.code === '23505')) return current;
+    current = current.cause as typeof current;
+  }
+  return {};
+}
+
+/** The secret for sessions: AUTH_SECRET, else one generated once and kept in the data directory. */
+function authSecret(config: Config): string {
+  if (config.authSecret) return config.authSecret;
+  if (config.production) throw new Error('AUTH_SECRET must be set in production (32+ characters).');
+  const dir = config.database.kind === 'pglite' && config.database.dataDir ? config.database.dataDir : 'data';
+  const file = join(dir, 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** Builds the whole HTTP app from a configuration; `main.ts` listens, tests inject. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    trustProxy: config.trustProxy,
+    bodyLimit: 64 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = options.database ?? (await createDatabase(config.database));
+  if (!options.database) {
+    await database.migrate(config.migrationsDir);
+    app.addHook('onClose', async () => database.close());
+  }
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 }) : null;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: app.log });
+  app.decorate('mailer', mailer);
+  app.decorate('auth', createAuth({ config, db: database.db, mailer, secret: authSecret(config) }));
+
+  // Third-party plugins first, then ours, then features (STYLE.md §2).
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(rateLimit, { global: false, ...(redis ? { redis, nameSpace: 'vidya-rl:' } : {}) });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Vidya API', version: '1.0.0', description: 'The API of the Vidya adaptive-learning site.' },
+      servers: [],
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    let appError: AppError;
+    if (error instanceof AppError) appError = error;
+    else if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
+        fields[key] ??= issue.message ?? 'Invalid value';
+      }
+      appError = new AppError(400, 'validation_failed', 'Some fields need attention.', fields);
+    } else if (error.statusCode === 429) appError = new AppError(429, 'rate_limited', 'Too many requests.');
+    else if (error.statusCode === 413) appError = new AppError(413, 'payload_too_large', 'The request is too large.');
+    else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      appError = new AppError(error.statusCode, 'validation_failed', 'The request could not be read.');
+    } else {
+      const cause = errorCause(error);
+      if (cause.code === '23505') appError = conflict('conflict', 'This already exists.');
+      else if (cause.code) appError = serviceUnavailable();
+      else {
+        request.log.error({ err: error }, 'unhandled error');
+        appError = new AppError(500, 'internal_error', 'Something went wrong on our side. Please try again.');
+      }
+    }
+    return reply.code(appError.status).type('application/problem+json').send(appError.toProblem(request.url));
+  });
+
+  healthRoutes(app);
+  authBridge(app);
+  accountRoutes(app);
+  if (config.devMailOutbox && !config.production) mailRoutes(app);
+  await webApp(app);
+  return app;
+}

@@ -1,0 +1,134 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The server package's root folder, found from this file whether it runs from src/ or the dist/ bundle. */
+export function serverRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const manifest = join(dir, 'package.json');
+    if (existsSync(manifest) && readFileSync(manifest, 'utf8').includes('"@vidya/server"')) return dir;
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error('cannot find the @vidya/server package root');
+    dir = parent;
+  }
+}
+
+const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: z.url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: z.string().min(1).optional(),
+  DATA_DIR: z.string().min(1).default('data'),
+  MIGRATIONS_DIR: z.string().min(1).optional(),
+  WEB_DIST_DIR: z.string().min(1).optional(),
+  AUTH_SECRET: z.string().min(32).optional(),
+  SMTP_URL: z.string().min(1).optional(),
+  MAIL_FROM: z.string().min(3).default('Vidya <no-reply@vidya.local>'),
+  DEV_MAIL_OUTBOX: flag.optional(),
+  REDIS_URL: z.string().min(1).optional(),
+  TRUST_PROXY: flag.default(false),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  MICROSOFT_CLIENT_ID: z.string().optional(),
+  MICROSOFT_CLIENT_SECRET: z.string().optional(),
+  MICROSOFT_TENANT_ID: z.string().default('common'),
+  GITHUB_CLIENT_ID: z.string().optional(),
+  GITHUB_CLIENT_SECRET: z.string().optional(),
+  OIDC_PROVIDER_ID: z
+    .string()
+    .regex(/^[a-z0-9-]+$/)
+    .optional(),
+  OIDC_NAME: z.string().default('Single sign-on'),
+  OIDC_DISCOVERY_URL: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+});
+
+export interface OAuthClient {
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface Config {
+  production: boolean;
+  port: number;
+  host: string;
+  /** The origin users reach the app at; links in mails point here. */
+  publicUrl: string;
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string | null };
+  migrationsDir: string;
+  /** The built web app; null serves no SPA (API-only tests). */
+  webDistDir: string | null;
+  /** Secret signing sessions and tokens; null derives and stores one in the data dir (development). */
+  authSecret: string | null;
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** Keep mails in the database and list them at /dev/mail (never in production). */
+  devMailOutbox: boolean;
+  redisUrl: string | null;
+  trustProxy: boolean;
+  social: {
+    google: OAuthClient | null;
+    microsoft: (OAuthClient & { tenantId: string }) | null;
+    github: OAuthClient | null;
+    oidc: (OAuthClient & { id: string; name: string; discoveryUrl: string }) | null;
+  };
+}
+
+function pair(id: string | undefined, secret: string | undefined): OAuthClient | null {
+  return id && secret ? { clientId: id, clientSecret: secret } : null;
+}
+
+/** Parses the environment once; reports every bad variable together. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  const root = serverRoot();
+  const oidc =
+    e.OIDC_PROVIDER_ID && e.OIDC_DISCOVERY_URL && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
+      ? {
+          id: e.OIDC_PROVIDER_ID,
+          name: e.OIDC_NAME,
+          discoveryUrl: e.OIDC_DISCOVERY_URL,
+          clientId: e.OIDC_CLIENT_ID,
+          clientSecret: e.OIDC_CLIENT_SECRET,
+        }
+      : null;
+  const microsoft = pair(e.MICROSOFT_CLIENT_ID, e.MICROSOFT_CLIENT_SECRET);
+  return {
+    production,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    logLevel: e.LOG_LEVEL,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'pglite', dataDir: resolve(e.DATA_DIR) },
+    migrationsDir: e.MIGRATIONS_DIR ? resolve(e.MIGRATIONS_DIR) : join(root, 'drizzle'),
+    webDistDir: e.WEB_DIST_DIR ? resolve(e.WEB_DIST_DIR) : join(root, '..', 'web', 'dist'),
+    authSecret: e.AUTH_SECRET ?? null,
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM,
+    devMailOutbox: e.DEV_MAIL_OUTBOX ?? !production,
+    redisUrl: e.REDIS_URL ?? null,
+    trustProxy: e.TRUST_PROXY,
+    social: {
+      google: pair(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET),
+      microsoft: microsoft && { ...microsoft, tenantId: e.MICROSOFT_TENANT_ID },
+      github: pair(e.GITHUB_CLIENT_ID, e.GITHUB_CLIENT_SECRET),
+      oidc,
+    },
+  };
+}

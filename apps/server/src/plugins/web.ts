@@ -1,0 +1,34 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { pageRedirect } from '@vidya/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { notFound } from '#src/errors.ts';
+import { loadAccount } from './session.ts';
+
+const wantsHtml = (request: FastifyRequest) =>
+  request.method === 'GET' &&
+  !request.url.startsWith('/api/') &&
+  (request.headers.accept ?? '').includes('text/html');
+
+/** Serves the built web app, guards pages by role on the server, and falls back to the SPA for unknown paths. */
+export async function webApp(app: FastifyInstance): Promise<void> {
+  const root = app.config.webDistDir;
+  const hasWeb = root !== null && existsSync(join(root, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root, wildcard: false, index: false, cacheControl: false });
+    // Hashed assets never change; everything else must revalidate so a deploy shows at once.
+    app.addHook('onSend', async (request, reply) => {
+      if (request.url.startsWith('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
+    });
+  }
+
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!hasWeb || !wantsHtml(request)) throw notFound('resource');
+    const path = new URL(request.url, 'http://x').pathname.replace(/\/+$/, '') || '/';
+    const account = await loadAccount(app, request);
+    const target = pageRedirect(path, account?.role ?? null);
+    if (target && target !== path) return reply.redirect(target, 302);
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,15 @@
+import type {} from '@fastify/rate-limit';
+import type { Auth } from '#src/plugins/auth.ts';
+import type { Db, Database } from '#src/db/client.ts';
+import type { Config } from '#src/config.ts';
+import type { Mailer } from '#src/features/mail/mail.service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    database: Database;
+    auth: Auth;
+    mailer: Mailer;
+  }
+}
