@@ -1,8 +1,20 @@
 import { defineConfig } from 'vitest/config';
 
-// One Vitest run over every workspace; each project keeps its own config beside its package.json.
+// One Vitest run over every workspace. The server's integration tests run on embedded PGlite always,
+// and again on PostgreSQL when DATABASE_URL is set (each file makes and drops its own database).
+const serverOn = (db: 'pglite' | 'pg') => ({
+  extends: './apps/server/vitest.config.ts',
+  root: './apps/server',
+  test: { name: `server-${db}`, env: { TEST_DB: db } },
+});
+
 export default defineConfig({
   test: {
-    projects: ['packages/*', 'apps/*'],
+    projects: [
+      'packages/*',
+      'apps/web',
+      serverOn('pglite'),
+      ...(process.env.DATABASE_URL ? [serverOn('pg')] : []),
+    ],
   },
 });

@@ -33,6 +33,7 @@ const EnvSchema = z.object({
   DEV_MAIL_OUTBOX: flag.optional(),
   REDIS_URL: z.string().min(1).optional(),
   TRUST_PROXY: flag.default(false),
+  RATE_LIMIT_IP_MULTIPLIER: z.coerce.number().int().min(1).max(1000).default(1),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   MICROSOFT_CLIENT_ID: z.string().optional(),
@@ -74,6 +75,8 @@ export interface Config {
   devMailOutbox: boolean;
   redisUrl: string | null;
   trustProxy: boolean;
+  /** Raises every per-IP limit (a school behind one NAT address); per-account limits stay. */
+  rateLimitIpMultiplier: number;
   social: {
     google: OAuthClient | null;
     microsoft: (OAuthClient & { tenantId: string }) | null;
@@ -124,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     devMailOutbox: e.DEV_MAIL_OUTBOX ?? !production,
     redisUrl: e.REDIS_URL ?? null,
     trustProxy: e.TRUST_PROXY,
+    rateLimitIpMultiplier: e.RATE_LIMIT_IP_MULTIPLIER,
     social: {
       google: pair(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET),
       microsoft: microsoft && { ...microsoft, tenantId: e.MICROSOFT_TENANT_ID },

@@ -24,7 +24,7 @@ export function accountRoutes(app: FastifyInstance): void {
   // Limits per IP and per account, so neither one address nor many addresses can guess a password.
   const limiter = (name: string, max: number, windowMs: number, perAccount: boolean) => {
     const check = app.createRateLimit({
-      max,
+      max: perAccount ? max : max * app.config.rateLimitIpMultiplier,
       timeWindow: windowMs,
       keyGenerator: (request) => `${name}:${perAccount ? `acct:${emailOf(request)}` : `ip:${request.ip}`}`,
     });

@@ -1,0 +1,248 @@
+import { SIGN_UP_MESSAGES } from '@vidya/contracts';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '#src/db/client.ts';
+import { mailOutbox, user } from '#src/db/schema/index.ts';
+import {
+  TEST_ORIGIN,
+  buildTestApp,
+  cookieHeader,
+  createTestDatabase,
+  lastMailTo,
+  linkIn,
+  newPerson,
+  signUpVerified,
+} from '#src/testing/test-app.ts';
+
+let database: Database;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await buildTestApp(database);
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+const login = (email: string, password: string) =>
+  app.inject({ method: 'POST', url: '/api/session', payload: { email, password } });
+
+describe('POST /api/accounts/:role', () => {
+  it.each(['learners', 'instructors', 'parents'] as const)('creates a %s account and mails a verification link', async (role) => {
+    const person = newPerson();
+    const response = await app.inject({ method: 'POST', url: `/api/accounts/${role}`, payload: person });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({ email: person.email, verificationSent: true });
+    const [row] = await app.db.select().from(user).where(eq(user.email, person.email));
+    expect(row).toMatchObject({ role, firstName: 'Meera', lastName: 'Iyer', emailVerified: false });
+    const mail = await lastMailTo(app, person.email);
+    expect(mail?.subject).toBe('Verify your e-mail for Vidya');
+    expect(linkIn(mail!.text)).toContain('/api/auth/verify-email?token=');
+  });
+
+  it('ignores a role sent in the body: the sign-up page decides', async () => {
+    const person = { ...newPerson(), role: 'instructors' };
+    const response = await app.inject({ method: 'POST', url: '/api/accounts/learners', payload: person });
+    expect(response.statusCode).toBe(201);
+    const [row] = await app.db.select({ role: user.role }).from(user).where(eq(user.email, person.email));
+    expect(row?.role).toBe('learners');
+  });
+
+  it('refuses a role that does not exist with 400', async () => {
+    const response = await app.inject({ method: 'POST', url: '/api/accounts/admins', payload: newPerson() });
+    expect(response.statusCode).toBe(400);
+    expect(response.headers['content-type']).toContain('application/problem+json');
+    expect(response.json()).toMatchObject({ code: 'validation_failed', fields: { role: expect.any(String) } });
+  });
+
+  it('answers every empty field with the spec message', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/accounts/learners',
+      payload: { firstName: '', lastName: '', email: '', username: '', password: '' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields).toEqual({
+      firstName: SIGN_UP_MESSAGES.firstName,
+      lastName: SIGN_UP_MESSAGES.lastName,
+      email: SIGN_UP_MESSAGES.email,
+      username: SIGN_UP_MESSAGES.username,
+      password: SIGN_UP_MESSAGES.password,
+    });
+  });
+
+  it.each([
+    ['username', 'ab', 'At least 3 characters'],
+    ['username', 'has space', 'Use only letters, digits, _ . and -'],
+    ['username', 'x'.repeat(31), 'At most 30 characters'],
+    ['password', 'short', 'At least 8 characters'],
+    ['password', 'p'.repeat(129), 'At most 128 characters'],
+    ['firstName', 'n'.repeat(61), 'At most 60 characters'],
+    ['email', 'not-an-email', 'Enter a valid e-mail address'],
+    ['email', `${'a'.repeat(250)}@x.io`, 'At most 254 characters'],
+  ])('rejects a bad %s (%s) with a field message', async (field, value, message) => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/accounts/learners',
+      payload: { ...newPerson(), [field]: value },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields[field]).toBe(message);
+  });
+
+  it('refuses a taken e-mail and a taken username in any letter case with 409', async () => {
+    const person = newPerson();
+    await app.inject({ method: 'POST', url: '/api/accounts/learners', payload: person });
+    const sameEmail = await app.inject({
+      method: 'POST',
+      url: '/api/accounts/parents',
+      payload: { ...newPerson(), email: person.email.toUpperCase() },
+    });
+    expect(sameEmail.statusCode).toBe(409);
+    expect(sameEmail.json()).toMatchObject({ code: 'email_taken', fields: { email: expect.any(String) } });
+    const sameName = await app.inject({
+      method: 'POST',
+      url: '/api/accounts/parents',
+      payload: { ...newPerson(), username: person.username.toUpperCase() },
+    });
+    expect(sameName.statusCode).toBe(409);
+    expect(sameName.json()).toMatchObject({ code: 'username_taken' });
+  });
+});
+
+describe('POST /api/session', () => {
+  it('refuses an unverified account with 403 email_not_verified', async () => {
+    const person = newPerson();
+    await app.inject({ method: 'POST', url: '/api/accounts/learners', payload: person });
+    const response = await login(person.email, person.password);
+    expect(response.statusCode).toBe(403);
+    expect(response.json().code).toBe('email_not_verified');
+  });
+
+  it('signs in a verified account with an httpOnly SameSite=Lax session cookie', async () => {
+    const { person } = await signUpVerified(app, 'parents');
+    const response = await login(person.email.toUpperCase(), person.password);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ role: 'parents', email: person.email, username: person.username });
+    const setCookie = String(response.headers['set-cookie']);
+    expect(setCookie).toContain('HttpOnly');
+    expect(setCookie).toContain('SameSite=Lax');
+  });
+
+  it('gives the same 401 for a wrong password and an unknown e-mail', async () => {
+    const { person } = await signUpVerified(app, 'learners');
+    const wrong = await login(person.email, 'not-the-password');
+    const unknown = await login('nobody@example.com', 'whatever-123');
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json().detail).toBe(unknown.json().detail);
+    expect(wrong.json().code).toBe('invalid_credentials');
+  });
+
+  it('rate-limits repeated attempts on one account with 429', async () => {
+    const { person } = await signUpVerified(app, 'learners');
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) statuses.push((await login(person.email, `wrong-${i}-password`)).statusCode);
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  });
+});
+
+describe('e-mail verification', () => {
+  it('verifies, signs in and redirects to the role area', async () => {
+    const { verify } = await signUpVerified(app, 'instructors');
+    expect(verify.statusCode).toBe(302);
+    expect(verify.headers.location).toBe('/instructor');
+    const me = await app.inject({ method: 'GET', url: '/api/me', headers: { cookie: cookieHeader(verify) } });
+    expect(me.json()).toMatchObject({ role: 'instructors', emailVerified: true });
+  });
+
+  it('resends the mail to an unverified address and stays silent for unknown ones', async () => {
+    const person = newPerson();
+    await app.inject({ method: 'POST', url: '/api/accounts/learners', payload: person });
+    const resend = await app.inject({
+      method: 'POST',
+      url: '/api/accounts/verification',
+      payload: { email: person.email },
+    });
+    expect(resend.statusCode).toBe(202);
+    const mails = await app.db.select().from(mailOutbox).where(eq(mailOutbox.to, person.email));
+    expect(mails).toHaveLength(2);
+    const unknown = await app.inject({
+      method: 'POST',
+      url: '/api/accounts/verification',
+      payload: { email: 'ghost@example.com' },
+    });
+    expect(unknown.statusCode).toBe(202);
+    expect(await lastMailTo(app, 'ghost@example.com')).toBeUndefined();
+  });
+});
+
+describe('DELETE /api/session', () => {
+  it('ends the session on the server, so the old cookie no longer works', async () => {
+    const { cookie } = await signUpVerified(app, 'learners');
+    expect((await app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).statusCode).toBe(200);
+    const out = await app.inject({ method: 'DELETE', url: '/api/session', headers: { cookie, origin: TEST_ORIGIN } });
+    expect(out.statusCode).toBe(200);
+    const after = await app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
+    expect(after.statusCode).toBe(401);
+    expect(after.json().code).toBe('unauthenticated');
+  });
+});
+
+describe('password reset', () => {
+  it('mails a link that sets a new password and ends old sessions', async () => {
+    const { person, cookie } = await signUpVerified(app, 'learners');
+    const request = await app.inject({
+      method: 'POST',
+      url: '/api/password/reset-requests',
+      payload: { email: person.email },
+    });
+    expect(request.statusCode).toBe(202);
+    const mail = await lastMailTo(app, person.email);
+    expect(mail?.subject).toBe('Reset your Vidya password');
+    const follow = await app.inject({ method: 'GET', url: linkIn(mail!.text).replace(TEST_ORIGIN, '') });
+    expect(follow.statusCode).toBe(302);
+    const location = new URL(follow.headers.location!, TEST_ORIGIN);
+    expect(location.pathname).toBe('/reset-password');
+    const token = location.searchParams.get('token')!;
+    const reset = await app.inject({
+      method: 'POST',
+      url: '/api/password',
+      payload: { token, password: 'brand-new-pass-1' },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await login(person.email, person.password)).statusCode).toBe(401);
+    expect((await login(person.email, 'brand-new-pass-1')).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).statusCode).toBe(401);
+  });
+
+  it('answers an unknown address exactly like a known one and sends nothing', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/password/reset-requests',
+      payload: { email: 'nobody-here@example.com' },
+    });
+    expect(response.statusCode).toBe(202);
+    expect(await lastMailTo(app, 'nobody-here@example.com')).toBeUndefined();
+  });
+
+  it('refuses a forged token with 400 invalid_token', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/password',
+      payload: { token: 'forged', password: 'brand-new-pass-1' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('invalid_token');
+  });
+
+  it('requires an address, with the spec message', async () => {
+    const response = await app.inject({ method: 'POST', url: '/api/password/reset-requests', payload: { email: '' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields.email).toBe('Email address is required.');
+  });
+});
