@@ -11,3 +11,6 @@ export {
   readCatalogueFiles,
   type LoadCatalogueOptions,
 } from './load-catalogue.ts';
+export { checkChoiceAnswer, checkFreeTextAnswer } from './generators/answer-check.ts';
+export { generateMathItem, MATH_GENERATOR_SKILLS, mathItemId, parseMathItemId } from './generators/generate-math-item.ts';
+export { MATH_DIFFICULTIES, type AnswerForm, type AnswerUnit, type MathDifficulty, type MathItem } from './generators/math-item.ts';

@@ -4,6 +4,7 @@ import { COURSES } from './courses.ts';
 import { COURSE_KEYS, type CourseKey } from './schema.ts';
 import { validateCounts } from './validate-counts.ts';
 import { normaliseText, parsePassageEnvelope, parseSkillItemsEnvelope, validateChoiceItem } from './validate-items.ts';
+import { validateMathSkills } from './validate-math.ts';
 import { validateSkillsFile } from './validate-skills.ts';
 
 /** English skills whose id starts with this are reading skills, the only ones passage questions may use. */
@@ -110,6 +111,7 @@ export function analyseCatalogue(files: readonly SourceFile[]): { catalogue: Cat
     }
   }
   errors.push(...findDuplicates(itemFiles));
+  errors.push(...validateMathSkills(skills.filter((skill) => skill.course === 'mathematics')));
   errors.push(...validateCounts(skills, items, passages));
   return { catalogue: { courses: COURSES, skills, items, passages }, errors };
 }

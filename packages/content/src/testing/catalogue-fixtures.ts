@@ -1,4 +1,5 @@
 import type { SourceFile } from '../catalogue-types.ts';
+import { MATH_GENERATOR_SKILLS } from '../generators/generate-math-item.ts';
 import type { ChoiceItem } from '../schema.ts';
 
 /** A valid choice item for tests, with any fields overridden. */
@@ -30,7 +31,7 @@ export function passageText(words: number): string {
 export function minimalCatalogueFiles(): SourceFile[] {
   const json = (path: string, data: unknown): SourceFile => ({ path, text: JSON.stringify(data, null, 2) });
   return [
-    json('mathematics/skills.json', [skill('addition')]),
+    json('mathematics/skills.json', MATH_GENERATOR_SKILLS.map((id) => skill(id))),
     json('science/skills.json', [skill('plants'), skill('cells', ['plants'])]),
     json('science/items/plants.json', { skill: 'plants', items: [choiceItem({ id: 'science:plants:01', skill: 'plants' })] }),
     json('english/skills.json', [skill('reading-details'), skill('tense-simple')]),

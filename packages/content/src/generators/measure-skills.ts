@@ -1,0 +1,158 @@
+import { clockText, decimalText, NAMES, rupees } from './math-format.ts';
+import type { GeneratedQuestion, MathDifficulty } from './math-item.ts';
+import type { MathGenerator } from './number-skills.ts';
+import type { Rng } from './prng.ts';
+
+const steps = (...lines: string[]): string => lines.join('\n');
+
+function perimeterArea(rng: Rng, difficulty: MathDifficulty): GeneratedQuestion {
+  const length = rng.int(difficulty <= 2 ? 3 : 6, difficulty <= 2 ? 15 : 30);
+  const width = rng.int(2, length - 1);
+  switch (difficulty) {
+    case 1:
+      return { prompt: `A rectangle is ${length} cm long and ${width} cm wide. What is its perimeter in cm?`, answer: `${2 * (length + width)} cm`, explanation: steps('The perimeter is the distance all the way round: 2 × (length + width).', `2 × (${length} + ${width}) = 2 × ${length + width} = ${2 * (length + width)} cm.`), answerForm: { kind: 'integer', unit: 'cm' } };
+    case 2:
+      return { prompt: `A rectangle is ${length} cm long and ${width} cm wide. What is its area in cm²?`, answer: `${length * width} cm²`, explanation: steps('The area of a rectangle is length × width.', `${length} × ${width} = ${length * width} cm².`), answerForm: { kind: 'integer', unit: 'cm²' } };
+    case 3: {
+      const side = rng.int(3, 25);
+      return { prompt: `A square has a perimeter of ${4 * side} cm. What is its area in cm²?`, answer: `${side * side} cm²`, explanation: steps(`A square has 4 equal sides, so each side is ${4 * side} ÷ 4 = ${side} cm.`, `Area = side × side = ${side} × ${side} = ${side * side} cm².`), answerForm: { kind: 'integer', unit: 'cm²' } };
+    }
+    case 4: {
+      const base = rng.int(3, 20) * 2;
+      const height = rng.int(3, 25);
+      return { prompt: `A triangle has a base of ${base} cm and a height of ${height} cm. What is its area in cm²?`, answer: `${(base * height) / 2} cm²`, explanation: steps('The area of a triangle is half of base × height.', `${base} × ${height} = ${base * height}, and half of that is ${(base * height) / 2} cm².`), answerForm: { kind: 'integer', unit: 'cm²' } };
+    }
+    case 5: {
+      const cutLength = rng.int(2, length - 2);
+      const cutWidth = rng.int(1, width - 1);
+      const area = length * width - cutLength * cutWidth;
+      return {
+        prompt: `A rectangle ${length} cm long and ${width} cm wide has a smaller rectangle ${cutLength} cm long and ${cutWidth} cm wide cut out of one corner. What is the area of the shape that is left, in cm²?`,
+        answer: `${area} cm²`,
+        explanation: steps(`Area of the big rectangle: ${length} × ${width} = ${length * width} cm².`, `Area cut out: ${cutLength} × ${cutWidth} = ${cutLength * cutWidth} cm².`, `Area left: ${length * width} − ${cutLength * cutWidth} = ${area} cm².`),
+        answerForm: { kind: 'integer', unit: 'cm²' },
+      };
+    }
+  }
+}
+
+const DEGREES = { kind: 'integer', unit: '°' } as const;
+const REGULAR_SIDES = [5, 6, 8, 9, 10, 12, 15, 18, 20];
+
+function angles(rng: Rng, difficulty: MathDifficulty): GeneratedQuestion {
+  if (difficulty === 5) {
+    const sides = rng.pick(REGULAR_SIDES);
+    const interior = 180 - 360 / sides;
+    return {
+      prompt: `What is the size of each interior angle of a regular polygon with ${sides} sides, in degrees?`,
+      answer: `${interior}°`,
+      explanation: steps(
+        `The exterior angles of any polygon add up to 360°, so each exterior angle is 360° ÷ ${sides} = ${360 / sides}°.`,
+        `An interior and an exterior angle make a straight line, so each interior angle is 180° − ${360 / sides}° = ${interior}°.`,
+        `Check: the interior angles add up to (${sides} − 2) × 180° = ${(sides - 2) * 180}°, and ${(sides - 2) * 180}° ÷ ${sides} = ${interior}°.`,
+      ),
+      answerForm: DEGREES,
+    };
+  }
+  const setting: Record<1 | 2 | 3 | 4, { total: number; count: number; where: string }> = {
+    1: { total: 180, count: 2, where: 'Two angles together make a straight line.' },
+    2: { total: 180, count: 3, where: 'A triangle has angles of' },
+    3: { total: 360, count: 3, where: 'Three angles meet at a point and fill the space around it.' },
+    4: { total: 360, count: 4, where: 'A quadrilateral has angles of' },
+  };
+  const { total, count, where } = setting[difficulty];
+  for (;;) {
+    const known = Array.from({ length: count - 1 }, () => rng.int(difficulty === 1 ? 2 : 4, difficulty <= 2 ? 17 : 30) * 5 + (difficulty >= 3 ? rng.int(0, 4) : 0));
+    const missing = total - known.reduce((a, b) => a + b, 0);
+    if (missing <= 0 || missing >= 180 || known.includes(missing)) continue;
+    const knownText = known.map((angle) => `${angle}°`);
+    const prompt =
+      difficulty === 2 || difficulty === 4
+        ? `${where} ${knownText.slice(0, -1).join(', ')} and ${knownText[knownText.length - 1]}. What is the ${difficulty === 2 ? 'third' : 'fourth'} angle, in degrees?`
+        : `${where} ${count === 2 ? `One of them is ${knownText[0]}. What is the other angle, in degrees?` : `Two of them are ${knownText[0]} and ${knownText[1]}. What is the third angle, in degrees?`}`;
+    const fact = { 1: 'Angles on a straight line add up to 180°.', 2: 'The angles in a triangle add up to 180°.', 3: 'Angles around a point add up to 360°.', 4: 'The angles in a quadrilateral add up to 360°.' }[difficulty];
+    return { prompt, answer: `${missing}°`, explanation: steps(fact, `${total}° − ${known.join('° − ')}° = ${missing}°.`), answerForm: DEGREES };
+  }
+}
+
+// Times stay between 1:00 and 11:59 so a 12-hour clock answer needs no am or pm.
+const EARLIEST_MINUTES = 60;
+const LATEST_MINUTES = 11 * 60 + 59;
+const TIME_NOTE = 'Write the time like 4:05.';
+
+function time(rng: Rng, difficulty: MathDifficulty): GeneratedQuestion {
+  const step = difficulty === 1 ? 15 : 5;
+  for (;;) {
+    const start = rng.int(EARLIEST_MINUTES / step, LATEST_MINUTES / step) * step;
+    const span = difficulty <= 3 ? rng.int(1, difficulty === 1 ? 3 : 11) * step : rng.int(7, difficulty === 4 ? 30 : 60) * 5;
+    const isBefore = difficulty === 3;
+    const end = isBefore ? start - span : start + span;
+    if (end < EARLIEST_MINUTES || end > LATEST_MINUTES) continue;
+    const hours = Math.floor(span / 60);
+    const hourText = `${hours} hour${hours > 1 ? 's' : ''}`;
+    const spanText = hours === 0 ? `${span} minutes` : span % 60 === 0 ? hourText : `${hourText} ${span % 60} minutes`;
+    if (difficulty === 4) {
+      return {
+        prompt: `A bus leaves at ${clockText(start)} and arrives at ${clockText(end)} the same morning. How many minutes does the journey take?`,
+        answer: `${span} minutes`,
+        explanation: steps(`From ${clockText(start)} to ${clockText(end)} is ${spanText}.`, hours === 0 ? `That is ${span} minutes.` : span % 60 === 0 ? `${hours} × 60 = ${span} minutes.` : `${hours} × 60 + ${span % 60} = ${span} minutes.`),
+        answerForm: { kind: 'integer', unit: 'minutes' },
+      };
+    }
+    const phrase = difficulty === 5 ? `A film starts at ${clockText(start)} and lasts ${spanText}. What time does it end?` : `What time is it ${span} minutes ${isBefore ? 'before' : 'after'} ${clockText(start)}?`;
+    return {
+      prompt: `${phrase} ${TIME_NOTE}`,
+      answer: clockText(end),
+      explanation: steps(`${isBefore ? 'Count back' : 'Count on'} ${spanText} from ${clockText(start)}.`, `${clockText(start)} ${isBefore ? '−' : '+'} ${spanText} = ${clockText(end)}.`),
+      answerForm: { kind: 'time' },
+    };
+  }
+}
+
+const THINGS = [['pencil', 'pencils'], ['notebook', 'notebooks'], ['mango', 'mangoes'], ['ticket', 'tickets'], ['pen', 'pens'], ['samosa', 'samosas']] as const;
+
+function money(rng: Rng, difficulty: MathDifficulty): GeneratedQuestion {
+  const name = rng.pick(NAMES);
+  const [one, many] = rng.pick(THINGS);
+  const form = { kind: 'decimal', places: 2, unit: '₹' } as const;
+  const note = difficulty >= 4 ? ' Write the amount in rupees, like ₹12.50.' : '';
+  switch (difficulty) {
+    case 1: {
+      const [a, b] = [rng.int(5, 40), rng.int(5, 40)];
+      return { prompt: `A ${one} costs ₹${a} and a bottle of water costs ₹${b}. How much do they cost together, in rupees?`, answer: rupees((a + b) * 100), explanation: steps(`Add the two prices: ₹${a} + ₹${b} = ₹${a + b}.`), answerForm: form };
+    }
+    case 2: {
+      const [count, price] = [rng.int(3, 9), rng.int(12, 60)];
+      return { prompt: `${name} buys ${count} ${many} at ₹${price} each. How much does ${name} pay, in rupees?`, answer: rupees(count * price * 100), explanation: steps(`${count} ${many} at ₹${price} each cost ${count} × ₹${price}.`, `${count} × ${price} = ${count * price}, so ${name} pays ₹${count * price}.`), answerForm: form };
+    }
+    default: {
+      const count = rng.int(2, 6);
+      const pricePaise = difficulty === 3 ? rng.int(5, 40) * 100 : rng.int(20, 400) * 50;
+      const cost = count * pricePaise;
+      const noteValue = [10000, 20000, 50000, 100000, 200000].find((value) => value > cost);
+      if (difficulty === 5) {
+        const people = rng.pick([2, 4, 5, 8]);
+        const bill = rng.int(300, 4000) * 50;
+        const share = bill / people;
+        if (!Number.isInteger(share)) return money(rng, difficulty);
+        return { prompt: `${people} friends share a bill of ${rupees(bill)} equally. How much does each friend pay?${note}`, answer: rupees(share), explanation: steps(`Divide the bill by ${people}: ${decimalText(bill, 2)} ÷ ${people} = ${decimalText(share, 2)}.`, `Each friend pays ${rupees(share)}.`), answerForm: form };
+      }
+      if (noteValue === undefined) return money(rng, difficulty);
+      return {
+        prompt: `${name} buys ${count} ${many} at ${rupees(pricePaise)} each and pays with a ${rupees(noteValue)} note. How much change does ${name} get?${note}`,
+        answer: rupees(noteValue - cost),
+        explanation: steps(`Cost: ${count} × ${rupees(pricePaise)} = ${rupees(cost)}.`, `Change: ${rupees(noteValue)} − ${rupees(cost)} = ${rupees(noteValue - cost)}.`),
+        answerForm: form,
+      };
+    }
+  }
+}
+
+/** Generators for perimeter and area, angles, time and money. */
+export const MEASURE_GENERATORS: Record<string, MathGenerator> = {
+  'perimeter-area': perimeterArea,
+  angles,
+  time,
+  money,
+};
+
