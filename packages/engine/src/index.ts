@@ -1,1 +1,21 @@
-export {};
+// The engine's public API: the only barrel of @vidya/engine.
+export type { AttemptLog, SkillKey, TracedItem, TracingModel, TracingState } from './tracing/types.ts';
+export type {
+  LogisticLearnerState as LearnerModelState,
+  LogisticSkillState as SkillTracingState,
+  LogisticParameters as ModelParameters,
+} from './tracing/logistic-state.ts';
+export { createProductionModel, fitProductionModel } from './tracing/production-model.ts';
+export type { ProductionModel } from './tracing/production-model.ts';
+export { difficultyFromPrior, itemDifficulty, recordItemAttempt, ITEM_PRIOR_ATTEMPTS } from './tracing/item-difficulty.ts';
+export type { ItemStats } from './tracing/item-difficulty.ts';
+export { masteryOf } from './selection/mastery.ts';
+export type { Mastery, MasteryBand } from './selection/mastery.ts';
+export { selectNextItem, DEFAULT_TARGET_SUCCESS } from './selection/select-next-item.ts';
+export type { CourseSkill, Selection, SelectionPolicy, SelectionState } from './selection/select-next-item.ts';
+export { scheduleReview, isReviewDue } from './scheduling/review.ts';
+export type { ReviewCard } from './scheduling/review.ts';
+export { recordAnswer } from './scheduling/record-answer.ts';
+export type { AnswerOutcome, SkillModelState } from './scheduling/record-answer.ts';
+export { auc, score } from './evaluation/metrics.ts';
+export type { Scores } from './evaluation/metrics.ts';

@@ -1,0 +1,109 @@
+// The evaluation harness CLI: `npm run bench:engine -- [--data DIR] [--model NAME] [--pred-out FILE] [--cv K]`.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseGervet } from '../src/evaluation/dataset.ts';
+import { crossValidate, replayPredictions, stateBytesPerLearner } from '../src/evaluation/harness.ts';
+import { score } from '../src/evaluation/metrics.ts';
+import { MODEL_TRAINERS } from '../src/tracing/models.ts';
+
+const REPOSITORY_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+const DEFAULT_DATA_DIR = resolve(REPOSITORY_ROOT, '../shared/data/kt/assist2009-gervet');
+const PRODUCTION_MODEL = 'vidya-lr';
+
+/** Parsed command-line options of the harness. */
+export interface EngineBenchOptions {
+  readonly dataDir: string;
+  readonly models: readonly string[];
+  readonly predOut?: string;
+  readonly predModel: string;
+  readonly folds: number;
+  readonly seed: number;
+}
+
+/** Parses `--data DIR --model NAME --pred-out FILE --cv K --seed N`. */
+export function parseEngineBenchArgs(argv: readonly string[]): EngineBenchOptions {
+  const value = (flag: string): string | undefined => {
+    const i = argv.indexOf(flag);
+    return i >= 0 ? argv[i + 1] : undefined;
+  };
+  const model = value('--model');
+  if (model !== undefined && !(model in MODEL_TRAINERS)) {
+    throw new Error(`unknown model ${model}; known: ${Object.keys(MODEL_TRAINERS).join(', ')}`);
+  }
+  const predOut = value('--pred-out');
+  return {
+    dataDir: resolve(value('--data') ?? DEFAULT_DATA_DIR),
+    models: model === undefined ? Object.keys(MODEL_TRAINERS) : [model],
+    predModel: model ?? PRODUCTION_MODEL,
+    folds: Number(value('--cv') ?? 0),
+    seed: Number(value('--seed') ?? 1),
+    ...(predOut === undefined ? {} : { predOut: resolve(predOut) }),
+  };
+}
+
+/** One row of the printed table. */
+export interface EngineBenchRow {
+  readonly model: string;
+  readonly auc: number;
+  readonly rmse: number;
+  readonly logLoss: number;
+  readonly accuracy: number;
+  readonly fitSeconds: number;
+  readonly answersPerSecond: number;
+  readonly stateBytes: number;
+  readonly cvAuc?: number;
+}
+
+/** Fits every model on the train learners, scores it once on the test learners, and returns the table rows. */
+export function runEngineBench(options: EngineBenchOptions, log: (line: string) => void): EngineBenchRow[] {
+  const read = (name: string): string => readFileSync(resolve(options.dataDir, name), 'utf8');
+  const data = parseGervet({
+    train: read('preprocessed_data_train.csv'),
+    test: read('preprocessed_data_test.csv'),
+    qMatrix: read('q_matrix.csv'),
+  });
+  log(`data: ${options.dataDir} (train ${data.train.item.length} rows, test ${data.test.item.length} rows)`);
+  log('');
+  log('| model | AUC | RMSE | log-loss | accuracy | fit s | answers/s | state bytes/learner |' + (options.folds > 1 ? ` ${options.folds}-fold CV AUC |` : ''));
+  log('| --- | --- | --- | --- | --- | --- | --- | --- |' + (options.folds > 1 ? ' --- |' : ''));
+  const rows: EngineBenchRow[] = [];
+  for (const name of options.models) {
+    const trainer = MODEL_TRAINERS[name]!;
+    const fitStart = performance.now();
+    const model = trainer(data.train, options.seed);
+    const fitSeconds = (performance.now() - fitStart) / 1000;
+    const predictions = replayPredictions(model, data.test);
+    // Time a second replay so the JIT has warmed up; predictions are identical.
+    const replayStart = performance.now();
+    replayPredictions(model, data.test);
+    const answersPerSecond = data.test.item.length / ((performance.now() - replayStart) / 1000);
+    const scores = score(predictions, data.test.correct);
+    const cvAuc = options.folds > 1 ? crossValidate(trainer, data.train, options.folds, options.seed).auc : undefined;
+    const row: EngineBenchRow = {
+      model: name,
+      auc: scores.auc,
+      rmse: scores.rmse,
+      logLoss: scores.logLoss,
+      accuracy: scores.accuracy,
+      fitSeconds,
+      answersPerSecond,
+      stateBytes: stateBytesPerLearner(model, data.test),
+      ...(cvAuc === undefined ? {} : { cvAuc }),
+    };
+    rows.push(row);
+    log(
+      `| ${name} | ${row.auc.toFixed(4)} | ${row.rmse.toFixed(4)} | ${row.logLoss.toFixed(4)} | ${row.accuracy.toFixed(4)} | ` +
+        `${row.fitSeconds.toFixed(1)} | ${Math.round(row.answersPerSecond).toLocaleString('en')} | ${Math.round(row.stateBytes)} |` +
+        (cvAuc === undefined ? '' : ` ${cvAuc.toFixed(4)} |`),
+    );
+    if (options.predOut !== undefined && name === options.predModel) {
+      writeFileSync(options.predOut, Array.from(predictions, (p) => String(p)).join('\n') + '\n');
+    }
+  }
+  return rows;
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  runEngineBench(parseEngineBenchArgs(process.argv.slice(2)), (line) => console.log(line));
+}

@@ -1,0 +1,166 @@
+/** A sparse design matrix in compressed-row form with binary labels. */
+export interface SparseRows {
+  readonly rowStart: Int32Array;
+  readonly column: Int32Array;
+  readonly value: Float64Array;
+  readonly label: Uint8Array;
+  readonly dimension: number;
+}
+
+/** Options of an L2-regularised logistic-regression fit. */
+export interface LogisticFitOptions {
+  /** Inverse regularisation strength, as sklearn's `C` (the objective is C·Σ log-loss + ½‖w‖²). */
+  readonly inverseRegularisation: number;
+  /** Columns left unregularised (the intercept). */
+  readonly unregularised?: readonly number[];
+  readonly maxIterations?: number;
+  readonly tolerance?: number;
+}
+
+/** Accumulates feature rows into a growable sparse matrix. */
+export class SparseRowsBuilder {
+  private columns: number[] = [];
+  private values: number[] = [];
+  private starts: number[] = [0];
+  private labels: number[] = [];
+
+  /** Appends one row of `count` (column, value) pairs and its label. */
+  push(column: Int32Array, value: Float64Array, count: number, label: number): void {
+    for (let k = 0; k < count; k++) {
+      this.columns.push(column[k]!);
+      this.values.push(value[k]!);
+    }
+    this.starts.push(this.columns.length);
+    this.labels.push(label);
+  }
+
+  /** The finished matrix over `dimension` columns. */
+  build(dimension: number): SparseRows {
+    return {
+      rowStart: Int32Array.from(this.starts),
+      column: Int32Array.from(this.columns),
+      value: Float64Array.from(this.values),
+      label: Uint8Array.from(this.labels),
+      dimension,
+    };
+  }
+}
+
+function objective(rows: SparseRows, w: Float64Array, c: number, penalised: Uint8Array, gradient: Float64Array): number {
+  gradient.fill(0);
+  let loss = 0;
+  const { rowStart, column, value, label } = rows;
+  const n = label.length;
+  for (let r = 0; r < n; r++) {
+    let z = 0;
+    const end = rowStart[r + 1]!;
+    for (let k = rowStart[r]!; k < end; k++) z += w[column[k]!]! * value[k]!;
+    const y = label[r]!;
+    // log(1 + e^z) computed without overflow.
+    const softplus = z > 0 ? z + Math.log1p(Math.exp(-z)) : Math.log1p(Math.exp(z));
+    loss += softplus - y * z;
+    const residual = c * (1 / (1 + Math.exp(-z)) - y);
+    for (let k = rowStart[r]!; k < end; k++) gradient[column[k]!]! += residual * value[k]!;
+  }
+  loss *= c;
+  for (let j = 0; j < w.length; j++) {
+    if (penalised[j] === 1) {
+      loss += 0.5 * w[j]! * w[j]!;
+      gradient[j]! += w[j]!;
+    }
+  }
+  return loss;
+}
+
+function dot(a: Float64Array, b: Float64Array): number {
+  let s = 0;
+  for (let i = 0; i < a.length; i++) s += a[i]! * b[i]!;
+  return s;
+}
+
+/**
+ * Fits L2-regularised logistic regression by L-BFGS with backtracking line search.
+ * Deterministic: it starts from zero weights and uses no randomness.
+ */
+export function fitLogistic(rows: SparseRows, options: LogisticFitOptions): Float64Array {
+  const dim = rows.dimension;
+  const memory = 10;
+  const maxIterations = options.maxIterations ?? 300;
+  const tolerance = options.tolerance ?? 1e-7;
+  const penalised = new Uint8Array(dim).fill(1);
+  for (const j of options.unregularised ?? []) penalised[j] = 0;
+  const c = options.inverseRegularisation;
+
+  let w = new Float64Array(dim);
+  let g = new Float64Array(dim);
+  let f = objective(rows, w, c, penalised, g);
+  const sHistory: Float64Array[] = [];
+  const yHistory: Float64Array[] = [];
+  const rhoHistory: number[] = [];
+  const direction = new Float64Array(dim);
+  const alpha = new Array<number>(memory);
+
+  for (let iteration = 0; iteration < maxIterations; iteration++) {
+    // Two-loop recursion for the quasi-Newton direction.
+    for (let i = 0; i < dim; i++) direction[i] = -g[i]!;
+    for (let k = sHistory.length - 1; k >= 0; k--) {
+      alpha[k] = rhoHistory[k]! * dot(sHistory[k]!, direction);
+      const y = yHistory[k]!;
+      for (let i = 0; i < dim; i++) direction[i]! -= alpha[k]! * y[i]!;
+    }
+    if (sHistory.length > 0) {
+      const last = sHistory.length - 1;
+      const gamma = dot(sHistory[last]!, yHistory[last]!) / dot(yHistory[last]!, yHistory[last]!);
+      for (let i = 0; i < dim; i++) direction[i]! *= gamma;
+    } else {
+      const norm = Math.sqrt(dot(g, g)) || 1;
+      for (let i = 0; i < dim; i++) direction[i]! /= norm;
+    }
+    for (let k = 0; k < sHistory.length; k++) {
+      const beta = rhoHistory[k]! * dot(yHistory[k]!, direction);
+      const s = sHistory[k]!;
+      for (let i = 0; i < dim; i++) direction[i]! += (alpha[k]! - beta) * s[i]!;
+    }
+    let slope = dot(g, direction);
+    if (slope >= 0) {
+      // Not a descent direction: restart from steepest descent.
+      sHistory.length = yHistory.length = rhoHistory.length = 0;
+      for (let i = 0; i < dim; i++) direction[i] = -g[i]!;
+      slope = dot(g, direction);
+    }
+    let step = 1;
+    const wNext = new Float64Array(dim);
+    const gNext = new Float64Array(dim);
+    let fNext = Number.POSITIVE_INFINITY;
+    for (let attempt = 0; attempt < 40; attempt++) {
+      for (let i = 0; i < dim; i++) wNext[i] = w[i]! + step * direction[i]!;
+      fNext = objective(rows, wNext, c, penalised, gNext);
+      if (fNext <= f + 1e-4 * step * slope) break;
+      step *= 0.5;
+    }
+    if (!(fNext < f)) break;
+    const s = new Float64Array(dim);
+    const y = new Float64Array(dim);
+    for (let i = 0; i < dim; i++) {
+      s[i] = wNext[i]! - w[i]!;
+      y[i] = gNext[i]! - g[i]!;
+    }
+    const sy = dot(s, y);
+    if (sy > 1e-12) {
+      sHistory.push(s);
+      yHistory.push(y);
+      rhoHistory.push(1 / sy);
+      if (sHistory.length > memory) {
+        sHistory.shift();
+        yHistory.shift();
+        rhoHistory.shift();
+      }
+    }
+    const relativeDecrease = (f - fNext) / Math.max(Math.abs(f), 1);
+    w = wNext;
+    g = gNext;
+    f = fNext;
+    if (relativeDecrease < tolerance) break;
+  }
+  return w;
+}

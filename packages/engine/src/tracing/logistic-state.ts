@@ -1,0 +1,119 @@
+import type { SkillKey } from './types.ts';
+
+/** Which feature groups a logistic tracer uses (Gervet et al. 2020 names in brackets). */
+export interface LogisticFeatures {
+  /** Item one-hot: a fitted weight per item [i]. */
+  readonly item: boolean;
+  /** The item's shrunk logit difficulty as one scalar feature, so new and refined items need no refit. */
+  readonly itemDifficulty: boolean;
+  /** Skill multi-hot: an easiness per skill [s]. */
+  readonly skill: boolean;
+  /** log(1+x) prior attempts and wins on each of the item's skills, with per-skill weights [sc, a, w]. */
+  readonly skillCounts: boolean;
+  /** log(1+x) prior attempts and wins on this very item [ic]; the state then grows with items seen. */
+  readonly itemCounts: boolean;
+  /** log(1+x) prior attempts and wins in total [tc]. */
+  readonly totalCounts: boolean;
+  /** Recency-weighted success on each skill and overall (R-PFA style), plus a smoothed overall success rate. */
+  readonly recency: boolean;
+  /** Difficulty-adjusted performance: the mean and recency-weighted surprise (correct − expected) so far. */
+  readonly residuals: boolean;
+  /** Per-skill weights for the recency and surprise features too (skill-specific learning rates). */
+  readonly skillSpecific: boolean;
+  /** One-hot of the learner's last answers on the skill and overall (response patterns). */
+  readonly patterns: boolean;
+  /** log(1+minutes) since the last attempt on the skill and overall; zero when timestamps are unknown. */
+  readonly time: boolean;
+}
+
+/** Hyper-parameters of a logistic tracer. */
+export interface LogisticOptions {
+  readonly name: string;
+  readonly features: LogisticFeatures;
+  /** sklearn-style C; Gervet et al. use 1. */
+  readonly inverseRegularisation: number;
+  /** Per-answer decay of the recency-weighted counts. */
+  readonly recencyDecay: number;
+  /** How many recent answers the response patterns remember. */
+  readonly patternLength: number;
+}
+
+/** Per-skill state of a logistic tracer: JSON-safe numbers only. */
+export interface LogisticSkillState {
+  readonly attempts: number;
+  readonly wins: number;
+  /** Recency-weighted attempts, wins and surprise (correct − expected). */
+  readonly recentAttempts: number;
+  readonly recentWins: number;
+  readonly recentResidual: number;
+  /** Sum of surprise (correct − expected from item difficulty). */
+  readonly residual: number;
+  /** The last answers as bits behind a leading 1 (1 = no answers yet). */
+  readonly pattern: number;
+  /** Epoch milliseconds of the last attempt (0 = unknown). */
+  readonly lastMs: number;
+  /** Correct answers on items that were not easy (expected success below 0.8); mastery needs some. */
+  readonly hardWins: number;
+}
+
+/** Learner-level state of a logistic tracer; `items` holds per-item counts only when the model uses them. */
+export interface LogisticLearnerState extends LogisticSkillState {
+  readonly items?: Readonly<Record<string, readonly [number, number]>>;
+}
+
+/** The fitted parameters of a logistic tracer, JSON-serialisable. */
+export interface LogisticParameters {
+  readonly options: LogisticOptions;
+  readonly weights: readonly number[];
+  /** Items seen in the fit, with their attempts and correct answers there. */
+  readonly itemIds: readonly string[];
+  readonly itemAttempts: readonly number[];
+  readonly itemCorrect: readonly number[];
+  /** Logit difficulty of an item nobody has attempted (from the overall success rate of the fit). */
+  readonly defaultDifficulty: number;
+  readonly skillKeys: readonly SkillKey[];
+}
+
+/** The state of a skill (or learner) with no answers. */
+export const EMPTY_LOGISTIC_STATE: LogisticSkillState = {
+  attempts: 0,
+  wins: 0,
+  recentAttempts: 0,
+  recentWins: 0,
+  recentResidual: 0,
+  residual: 0,
+  pattern: 1,
+  lastMs: 0,
+  hardWins: 0,
+};
+
+// Mirrors EASY_ITEM_SUCCESS in selection/mastery.ts; tracing must not depend on selection.
+const EASY_SUCCESS = 0.8;
+
+function advancePattern(pattern: number, correct: number, length: number): number {
+  const full = 1 << length;
+  const next = (pattern << 1) | correct;
+  return next >= full << 1 ? full | (next & (full - 1)) : next;
+}
+
+/** The counts after one more answer; `expected` is the item's base success probability. */
+export function advanceLogisticState(
+  state: LogisticSkillState,
+  correct: number,
+  expected: number,
+  nowMs: number,
+  options: LogisticOptions,
+): LogisticSkillState {
+  const decay = options.recencyDecay;
+  return {
+    attempts: state.attempts + 1,
+    wins: state.wins + correct,
+    recentAttempts: decay * state.recentAttempts + 1,
+    recentWins: decay * state.recentWins + correct,
+    recentResidual: decay * state.recentResidual + correct - expected,
+    residual: state.residual + correct - expected,
+    pattern: advancePattern(state.pattern, correct, options.patternLength),
+    lastMs: nowMs > 0 ? nowMs : state.lastMs,
+    hardWins: state.hardWins + (correct === 1 && expected < EASY_SUCCESS ? 1 : 0),
+  };
+}

@@ -1,0 +1,38 @@
+import type { LogisticParameters } from './logistic-state.ts';
+import { LogisticTracer } from './logistic-tracer.ts';
+import { VIDYA_LR_OPTIONS } from './models.ts';
+import type { AttemptLog } from './types.ts';
+
+/** The production knowledge-tracing model (Vidya-LR). */
+export type ProductionModel = LogisticTracer;
+
+/** Logit difficulty of an item with no prior and no attempts (about 65% expected success). */
+const DEFAULT_DIFFICULTY_LOGIT = -0.6;
+
+/**
+ * The production model from stored parameters, or, before any batch fit, a cold-start model whose hand-set weights
+ * trust the item difficulty and the learner's surprise on each skill (no skill- or pattern-specific weights yet).
+ */
+export function createProductionModel(parameters?: LogisticParameters): ProductionModel {
+  if (parameters !== undefined) return new LogisticTracer(parameters);
+  return LogisticTracer.withScalarWeights(
+    VIDYA_LR_OPTIONS,
+    0,
+    {
+      itemDifficulty: 1,
+      skillRecency: 0.5,
+      learnerRecency: 0.2,
+      learnerRate: 0.3,
+      skillResidual: 1.5,
+      skillRecentResidual: 1,
+      learnerResidual: 1,
+      learnerRecentResidual: 0.5,
+    },
+    DEFAULT_DIFFICULTY_LOGIT,
+  );
+}
+
+/** Batch-fits the production model on recorded attempts (deterministic: counting plus L-BFGS from zero). */
+export function fitProductionModel(log: AttemptLog): ProductionModel {
+  return LogisticTracer.fit(log, VIDYA_LR_OPTIONS);
+}
