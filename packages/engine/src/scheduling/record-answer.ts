@@ -38,7 +38,11 @@ export function recordAnswer(
   const out: Record<SkillKey, SkillModelState & { mastery: Mastery }> = {};
   for (const skill of item.skills) {
     const next = change.skills[skill]!;
-    const mastery = masteryOf(model, change.learner, next, skill);
+    const before = masteryOf(model, learner, tracing[skill], skill).p;
+    const after = masteryOf(model, change.learner, next, skill);
+    // SPEC: a correct answer never lowers a tested skill's mastery and a wrong one never raises it, even when fitted
+    // pattern weights would move the raw prediction the other way.
+    const mastery = { ...after, p: correct ? Math.max(before, after.p) : Math.min(before, after.p) };
     const review = scheduleReview(skills[skill]?.review ?? null, mastery.band === 'mastered', correct, nowMs);
     out[skill] = { tracing: next, review, mastery };
   }

@@ -1,5 +1,5 @@
 import { createEmptyCard, fsrs, Rating } from 'ts-fsrs';
-import type { Card , State } from 'ts-fsrs';
+import type { Card } from 'ts-fsrs';
 
 /** A skill's FSRS review card in JSON-safe form (dates as epoch milliseconds). */
 export interface ReviewCard {

@@ -1,3 +1,5 @@
+import { BktTracer } from './bkt.ts';
+import { EloTracer } from './elo.ts';
 import { LogisticTracer } from './logistic-tracer.ts';
 import type { LogisticFeatures, LogisticOptions } from './logistic-state.ts';
 import type { ModelTrainer } from './types.ts';
@@ -61,6 +63,8 @@ export const VIDYA_LR_OPTIONS: LogisticOptions = {
 
 /** Every model of the harness, by name, each as a deterministic trainer. */
 export const MODEL_TRAINERS: Readonly<Record<string, ModelTrainer>> = {
+  bkt: (log) => BktTracer.fit(log),
+  elo: (log) => EloTracer.fit(log),
   irt: (log) => LogisticTracer.fit(log, IRT_OPTIONS),
   pfa: (log) => LogisticTracer.fit(log, PFA_OPTIONS),
   'best-lr': (log) => LogisticTracer.fit(log, BEST_LR_OPTIONS),

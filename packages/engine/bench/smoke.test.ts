@@ -1,0 +1,51 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parseEngineBenchArgs, runEngineBench } from './engine.bench.ts';
+import { runSelectionBench } from './selection.bench.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'vidya-engine-smoke-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function writeSyntheticGervet(): void {
+  let seed = 11;
+  const random = (): number => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const header = 'user_id\titem_id\ttimestamp\tcorrect\tskill_id';
+  const rows = (from: number, to: number): string =>
+    [header]
+      .concat(
+        Array.from({ length: (to - from) * 20 }, (_, r) => {
+          const user = from + Math.floor(r / 20);
+          const item = Math.floor(random() * 30);
+          const correct = random() < 0.4 + 0.02 * (r % 20) ? 1 : 0;
+          return `${user}\t${item}\t${1_600_000_000 + r * 60}\t${correct}\t${item % 5}`;
+        }),
+      )
+      .join('\n');
+  writeFileSync(join(dir, 'preprocessed_data_train.csv'), rows(0, 16));
+  writeFileSync(join(dir, 'preprocessed_data_test.csv'), rows(16, 22));
+  const q = ['item_id,skill_ids', ...Array.from({ length: 30 }, (_, i) => `${i},${i % 5}${i % 7 === 0 ? `;${(i + 1) % 5}` : ''}`)];
+  writeFileSync(join(dir, 'q_matrix.csv'), q.join('\n'));
+}
+
+describe('bench:engine smoke run', () => {
+  it('fits and scores every model and writes one prediction per test row', () => {
+    writeSyntheticGervet();
+    const predOut = join(dir, 'pred.txt');
+    const rows = runEngineBench(parseEngineBenchArgs(['--data', dir, '--pred-out', predOut, '--cv', '2']), () => {});
+    expect(rows.map((r) => r.model)).toContain('vidya-lr');
+    for (const row of rows) expect(row.auc).toBeGreaterThan(0);
+    const lines = readFileSync(predOut, 'utf8').trim().split('\n');
+    expect(lines).toHaveLength(6 * 20);
+    expect(lines.every((l) => Number(l) > 0 && Number(l) < 1)).toBe(true);
+  });
+});
+
+describe('bench:selection smoke run', () => {
+  it('simulates every policy', () => {
+    const rows = runSelectionBench({ learners: 3, skills: 4, seed: 1, maxQuestions: 80 }, () => {});
+    expect(rows.map((r) => r.policy)).toEqual(['engine', 'random', 'fixed curriculum']);
+    for (const row of rows) expect(row.meanQuestions).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { MODEL_TRAINERS } from './models.ts';
+import { replayLearners } from './replay.ts';
+import type { AttemptLog, TracedItem, TracingModel, TracingState } from './types.ts';
+
+const ITEMS: TracedItem[] = Array.from({ length: 12 }, (_, i) => ({
+  id: `item-${i}`,
+  skills: i % 4 === 0 ? [`s${i % 3}`, `s${(i + 1) % 3}`] : [`s${i % 3}`],
+}));
+
+function syntheticLog(seed: number, learners: number, perLearner: number): AttemptLog {
+  let a = seed;
+  const random = (): number => ((a = (a * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const rows = learners * perLearner;
+  const learner = new Int32Array(rows);
+  const item = new Int32Array(rows);
+  const correct = new Uint8Array(rows);
+  for (let r = 0; r < rows; r++) {
+    learner[r] = Math.floor(r / perLearner);
+    item[r] = Math.floor(random() * ITEMS.length);
+    correct[r] = random() < 0.3 + 0.5 * ((r % perLearner) / perLearner) ? 1 : 0;
+  }
+  return { learner, item, correct, timeMs: new Float64Array(rows), items: ITEMS };
+}
+
+const FITTED: Record<string, TracingModel> = Object.fromEntries(
+  Object.entries(MODEL_TRAINERS).map(([name, train]) => [name, train(syntheticLog(7, 40, 30), 1)]),
+);
+const answers = fc.array(fc.tuple(fc.integer({ min: 0, max: ITEMS.length - 1 }), fc.boolean()), { maxLength: 30 });
+
+function play(model: TracingModel, history: ReadonlyArray<readonly [number, boolean]>): TracingState<unknown, unknown> {
+  let state: TracingState<unknown, unknown> = { learner: model.initialLearnerState(), skills: {} };
+  for (const [i, correct] of history) {
+    const change = model.update(state, ITEMS[i]!, correct);
+    state = { learner: change.learner, skills: { ...state.skills, ...change.skills } };
+  }
+  return state;
+}
+
+describe.each(Object.keys(FITTED))('tracing model %s', (name) => {
+  const model = FITTED[name]!;
+
+  it('predicts finite probabilities in (0, 1)', () => {
+    fc.assert(
+      fc.property(answers, fc.integer({ min: 0, max: ITEMS.length - 1 }), (history, next) => {
+        const p = model.predict(play(model, history), ITEMS[next]!);
+        return Number.isFinite(p) && p > 0 && p < 1;
+      }),
+    );
+  });
+
+  it('gives the same outputs for the same inputs', () => {
+    fc.assert(
+      fc.property(answers, (history) => {
+        expect(JSON.stringify(play(model, history))).toBe(JSON.stringify(play(model, history)));
+      }),
+    );
+    const again = MODEL_TRAINERS[name]!(syntheticLog(7, 40, 30), 1);
+    expect(again.predict(play(again, [[1, true]]), ITEMS[2]!)).toBe(model.predict(play(model, [[1, true]]), ITEMS[2]!));
+  });
+
+  it('round-trips its state through JSON', () => {
+    fc.assert(
+      fc.property(answers, fc.integer({ min: 0, max: ITEMS.length - 1 }), (history, next) => {
+        const state = play(model, history);
+        const copy = JSON.parse(JSON.stringify(state)) as TracingState<unknown, unknown>;
+        expect(copy).toEqual(state);
+        expect(model.predict(copy, ITEMS[next]!)).toBe(model.predict(state, ITEMS[next]!));
+      }),
+    );
+  });
+
+  it('returns only the item skills from update', () => {
+    const change = model.update(play(model, [[0, true]]), ITEMS[1]!, true);
+    expect(Object.keys(change.skills)).toEqual([...ITEMS[1]!.skills]);
+  });
+});
+
+describe('replayLearners', () => {
+  it('predicts each row before applying it', () => {
+    const log = syntheticLog(3, 2, 3);
+    const model = FITTED['vidya-lr']!;
+    const seen: number[] = [];
+    replayLearners(log, model, (state, _item, _correct, _now, row) => {
+      seen.push(row);
+      expect((state.learner as { attempts: number }).attempts).toBe(row % 3);
+    });
+    expect(seen).toEqual([0, 1, 2, 3, 4, 5]);
+  });
+});
