@@ -29,7 +29,9 @@ describe('API documentation', () => {
   it('serves the OpenAPI document built from the contracts, with the Problem schema', async () => {
     const doc = (await app.inject('/api/openapi.json')).json();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/accounts/{role}', '/api/session', '/api/me']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/accounts/{role}', '/api/session', '/api/me']),
+    );
     expect(doc.components.schemas).toHaveProperty('Problem');
     expect((await app.inject('/api/docs/')).statusCode).toBe(200);
   });

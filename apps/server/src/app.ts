@@ -31,7 +31,15 @@ export interface BuildOptions {
 }
 
 // Connection-level failures mean the database is away, not that the request was wrong.
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08006', '08001']);
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  '57P01',
+  '57P03',
+  '08006',
+  '08001',
+]);
 
 function errorCause(error: unknown): { code?: string } {
   let current = error as { code?: string; cause?: unknown } | undefined;
@@ -70,13 +78,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await database.migrate(config.migrationsDir);
     app.addHook('onClose', async () => database.close());
   }
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 }) : null;
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 })
+    : null;
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
 
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: app.log });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    db: database.db,
+    log: app.log,
+  });
   app.decorate('mailer', mailer);
   app.decorate('auth', createAuth({ config, db: database.db, mailer, secret: authSecret(config) }));
 
@@ -98,7 +113,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(rateLimit, { global: false, ...(redis ? { redis, nameSpace: 'vidya-rl:' } : {}) });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Vidya API', version: '1.0.0', description: 'The API of the Vidya adaptive-learning site.' },
+      info: {
+        title: 'Vidya API',
+        version: '1.0.0',
+        description: 'The API of the Vidya adaptive-learning site.',
+      },
       servers: [],
     },
     transform: jsonSchemaTransform,
@@ -118,7 +137,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       }
       appError = new AppError(400, 'validation_failed', 'Some fields need attention.', fields);
     } else if (error.statusCode === 429) appError = new AppError(429, 'rate_limited', 'Too many requests.');
-    else if (error.statusCode === 413) appError = new AppError(413, 'payload_too_large', 'The request is too large.');
+    else if (error.statusCode === 413)
+      appError = new AppError(413, 'payload_too_large', 'The request is too large.');
     else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       appError = new AppError(error.statusCode, 'validation_failed', 'The request could not be read.');
     } else {

@@ -84,6 +84,10 @@ export const MeSchema = z
   .meta({ id: 'Me' });
 export type Me = z.infer<typeof MeSchema>;
 
+/** `GET /api/session`: who is signed in, if anyone (never 401, so pages can ask freely). */
+export const SessionSchema = z.object({ account: MeSchema.nullable() });
+export type Session = z.infer<typeof SessionSchema>;
+
 export const EmailBodySchema = z.object({
   email: z.string().trim().min(1, 'Email address is required.').max(EMAIL_MAX_LENGTH),
 });

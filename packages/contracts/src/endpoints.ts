@@ -8,6 +8,7 @@ import {
   OkSchema,
   RoleParamsSchema,
   SignUpBodySchema,
+  SessionSchema,
   SignUpResultSchema,
   SocialStartBodySchema,
   SocialStartResultSchema,
@@ -33,6 +34,13 @@ export const accountEndpoints = {
     tags: ['accounts'],
     body: LoginBodySchema,
     response: MeSchema,
+  }),
+  session: endpoint({
+    method: 'GET',
+    path: '/api/session',
+    summary: 'The signed-in account, or null when signed out',
+    tags: ['accounts'],
+    response: SessionSchema,
   }),
   logout: endpoint({
     method: 'DELETE',

@@ -62,12 +62,14 @@ const GUEST_PATHS = [
 export function pageAccess(path: string): Access {
   if (path === paths.home) return { kind: 'signed-in-home' };
   if ((GUEST_PATHS as string[]).includes(path)) return { kind: 'guest' };
-  if ((QUIZ_PATHS as string[]).includes(path)) return { kind: 'role', role: 'learners', signedOut: paths.home };
+  if ((QUIZ_PATHS as string[]).includes(path))
+    return { kind: 'role', role: 'learners', signedOut: paths.home };
   if (path === paths.courses) return { kind: 'role', role: 'learners', signedOut: null };
   if (([paths.progress, paths.profile, paths.teachers, paths.askAi] as string[]).includes(path)) {
     return { kind: 'role', role: 'learners', signedOut: paths.learnerLogin };
   }
-  if (path === paths.instructor) return { kind: 'role', role: 'instructors', signedOut: paths.instructorLogin };
+  if (path === paths.instructor)
+    return { kind: 'role', role: 'instructors', signedOut: paths.instructorLogin };
   if (path === paths.parent) return { kind: 'role', role: 'parents', signedOut: paths.parentLogin };
   return { kind: 'public' };
 }

@@ -13,7 +13,9 @@ describe('createDatabase (PGlite)', () => {
     await first.migrate(join(serverRoot(), 'drizzle'));
     // Simulate another live process holding the lock: the parent process's pid is alive.
     const { writeFileSync } = await import('node:fs');
-    await first.db.insert(user).values({ id: 'u1', name: 'A B', email: 'a@b.co', firstName: 'A', lastName: 'B' });
+    await first.db
+      .insert(user)
+      .values({ id: 'u1', name: 'A B', email: 'a@b.co', firstName: 'A', lastName: 'B' });
     await first.close();
     writeFileSync(join(dataDir, 'vidya.lock'), String(process.ppid));
     await expect(createDatabase({ kind: 'pglite', dataDir })).rejects.toBeInstanceOf(DataDirLockedError);

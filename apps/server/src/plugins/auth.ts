@@ -50,7 +50,10 @@ interface ProfileWithNames {
 const mapProfile = (profile: ProfileWithNames) => {
   const email = profile.email ?? '';
   if (profile.given_name) {
-    return { firstName: profile.given_name.slice(0, 60), lastName: (profile.family_name || '-').slice(0, 60) };
+    return {
+      firstName: profile.given_name.slice(0, 60),
+      lastName: (profile.family_name || '-').slice(0, 60),
+    };
   }
   return splitName(profile.name ?? undefined, email);
 };

@@ -4,7 +4,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 
 type Defined<T> = Exclude<T, undefined>;
-type Infer<T> = [Defined<T>] extends [never] ? undefined : Defined<T> extends z.ZodType ? z.infer<Defined<T>> : undefined;
+type Infer<T> = [Defined<T>] extends [never]
+  ? undefined
+  : Defined<T> extends z.ZodType
+    ? z.infer<Defined<T>>
+    : undefined;
 
 export interface HandlerInput<E extends Endpoint> {
   params: Infer<E['params']>;

@@ -19,7 +19,8 @@ export async function webApp(app: FastifyInstance): Promise<void> {
     await app.register(fastifyStatic, { root, wildcard: false, index: false, cacheControl: false });
     // Hashed assets never change; everything else must revalidate so a deploy shows at once.
     app.addHook('onSend', async (request, reply) => {
-      if (request.url.startsWith('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
+      if (request.url.startsWith('/assets/'))
+        reply.header('cache-control', 'public, max-age=31536000, immutable');
     });
   }
 

@@ -96,7 +96,9 @@ export function linkIn(text: string): string {
 
 let counter = 0;
 /** Sign-up form values that are unique within the run. */
-export function newPerson(overrides: Partial<Record<'firstName' | 'lastName' | 'email' | 'username' | 'password', string>> = {}) {
+export function newPerson(
+  overrides: Partial<Record<'firstName' | 'lastName' | 'email' | 'username' | 'password', string>> = {},
+) {
   counter += 1;
   const tag = `${Date.now().toString(36)}${counter}`;
   return {

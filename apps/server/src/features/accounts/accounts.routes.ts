@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { tooManyRequests } from '#src/errors.ts';
 import { SIGNUP_ROLE_COOKIE } from '#src/plugins/auth.ts';
 import { route } from '#src/plugins/route.ts';
-import { accountOf, requireAccount } from '#src/plugins/session.ts';
+import { accountOf, loadAccount, requireAccount } from '#src/plugins/session.ts';
 import * as accounts from './accounts.service.ts';
 
 const MINUTE_MS = 60_000;
@@ -59,6 +59,8 @@ export function accountRoutes(app: FastifyInstance): void {
     return { ok: true as const };
   });
 
+  route(app, accountEndpoints.session, async ({ request }) => ({ account: await loadAccount(app, request) }));
+
   route(app, accountEndpoints.me, async ({ request }) => accountOf(request), {
     preHandler: [requireAccount(app)],
   });
@@ -99,7 +101,12 @@ export function accountRoutes(app: FastifyInstance): void {
     app,
     accountEndpoints.socialStart,
     async ({ body, request, reply }) => {
-      const { url, cookies } = await accounts.startSocial(app, body.provider, body.role, fromNodeHeaders(request.headers));
+      const { url, cookies } = await accounts.startSocial(
+        app,
+        body.provider,
+        body.role,
+        fromNodeHeaders(request.headers),
+      );
       setCookies(reply, cookies);
       const secure = app.config.publicUrl.startsWith('https://') ? '; Secure' : '';
       reply.header(

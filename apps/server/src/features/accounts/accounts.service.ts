@@ -30,7 +30,8 @@ export async function signUp(app: FastifyInstance, role: Role, body: SignUpBody)
     .where(or(eq(user.email, email), eq(sql`lower(${user.username})`, body.username.toLowerCase())));
   const fields: Record<string, string> = {};
   if (taken.some((t) => t.email === email)) fields.email = EMAIL_TAKEN;
-  if (taken.some((t) => t.username?.toLowerCase() === body.username.toLowerCase())) fields.username = USERNAME_TAKEN;
+  if (taken.some((t) => t.username?.toLowerCase() === body.username.toLowerCase()))
+    fields.username = USERNAME_TAKEN;
   if (fields.email) throw conflict('email_taken', EMAIL_TAKEN, fields);
   if (fields.username) throw conflict('username_taken', USERNAME_TAKEN, fields);
   try {
@@ -59,18 +60,29 @@ export function mapAuthError(error: unknown): unknown {
   const code = (error.body as { code?: string } | undefined)?.code ?? '';
   if (code.includes('USER_ALREADY_EXISTS') || code.includes('EMAIL')) {
     if (code === 'EMAIL_NOT_VERIFIED') {
-      return new AppError(403, 'email_not_verified', 'Please verify your e-mail address first. Check your inbox.');
+      return new AppError(
+        403,
+        'email_not_verified',
+        'Please verify your e-mail address first. Check your inbox.',
+      );
     }
-    if (code.includes('INVALID_EMAIL')) return badRequest('Enter a valid e-mail address', { email: 'Enter a valid e-mail address' });
+    if (code.includes('INVALID_EMAIL'))
+      return badRequest('Enter a valid e-mail address', { email: 'Enter a valid e-mail address' });
     return conflict('email_taken', EMAIL_TAKEN, { email: EMAIL_TAKEN });
   }
   if (code.includes('USERNAME')) {
-    if (code.includes('TAKEN') || code.includes('EXISTS')) return conflict('username_taken', USERNAME_TAKEN, { username: USERNAME_TAKEN });
+    if (code.includes('TAKEN') || code.includes('EXISTS'))
+      return conflict('username_taken', USERNAME_TAKEN, { username: USERNAME_TAKEN });
     return badRequest('This username is not allowed', { username: 'Use 3–30 letters, digits, _ . and -' });
   }
-  if (code.includes('PASSWORD')) return badRequest('This password is not allowed', { password: 'Use 8–128 characters' });
+  if (code.includes('PASSWORD'))
+    return badRequest('This password is not allowed', { password: 'Use 8–128 characters' });
   if (code.includes('INVALID_TOKEN') || code.includes('TOKEN')) {
-    return new AppError(400, 'invalid_token', 'This link is invalid or has expired. Please ask for a new one.');
+    return new AppError(
+      400,
+      'invalid_token',
+      'This link is invalid or has expired. Please ask for a new one.',
+    );
   }
   if (error.statusCode === 401 || code.includes('INVALID_EMAIL_OR_PASSWORD')) {
     return new AppError(401, 'invalid_credentials', 'Wrong e-mail or password.');
@@ -97,7 +109,11 @@ export async function logIn(
   if (!response.ok) {
     const payload = (await response.json().catch(() => ({}))) as { code?: string };
     if (response.status === 403 || payload.code === 'EMAIL_NOT_VERIFIED') {
-      throw new AppError(403, 'email_not_verified', 'Please verify your e-mail address first. Check your inbox.');
+      throw new AppError(
+        403,
+        'email_not_verified',
+        'Please verify your e-mail address first. Check your inbox.',
+      );
     }
     throw new AppError(401, 'invalid_credentials', 'Wrong e-mail or password.');
   }
@@ -125,7 +141,9 @@ export async function resendVerification(app: FastifyInstance, body: EmailBody):
 
 /** Mails a reset link if the address has an account; the answer is the same either way. */
 export async function requestPasswordReset(app: FastifyInstance, body: EmailBody): Promise<void> {
-  await app.auth.api.requestPasswordReset({ body: { email: body.email.toLowerCase(), redirectTo: '/reset-password' } });
+  await app.auth.api.requestPasswordReset({
+    body: { email: body.email.toLowerCase(), redirectTo: '/reset-password' },
+  });
 }
 
 /** Sets a new password from a reset token; ends every session of the account. */
@@ -165,6 +183,7 @@ export async function startSocial(
     asResponse: true,
   });
   const { url } = (await response.json()) as { url?: string };
-  if (!response.ok || !url) throw new AppError(502, 'service_unavailable', 'The sign-in provider did not answer.');
+  if (!response.ok || !url)
+    throw new AppError(502, 'service_unavailable', 'The sign-in provider did not answer.');
   return { url, cookies: response.headers.getSetCookie() };
 }

@@ -31,17 +31,20 @@ const login = (email: string, password: string) =>
   app.inject({ method: 'POST', url: '/api/session', payload: { email, password } });
 
 describe('POST /api/accounts/:role', () => {
-  it.each(['learners', 'instructors', 'parents'] as const)('creates a %s account and mails a verification link', async (role) => {
-    const person = newPerson();
-    const response = await app.inject({ method: 'POST', url: `/api/accounts/${role}`, payload: person });
-    expect(response.statusCode).toBe(201);
-    expect(response.json()).toEqual({ email: person.email, verificationSent: true });
-    const [row] = await app.db.select().from(user).where(eq(user.email, person.email));
-    expect(row).toMatchObject({ role, firstName: 'Meera', lastName: 'Iyer', emailVerified: false });
-    const mail = await lastMailTo(app, person.email);
-    expect(mail?.subject).toBe('Verify your e-mail for Vidya');
-    expect(linkIn(mail!.text)).toContain('/api/auth/verify-email?token=');
-  });
+  it.each(['learners', 'instructors', 'parents'] as const)(
+    'creates a %s account and mails a verification link',
+    async (role) => {
+      const person = newPerson();
+      const response = await app.inject({ method: 'POST', url: `/api/accounts/${role}`, payload: person });
+      expect(response.statusCode).toBe(201);
+      expect(response.json()).toEqual({ email: person.email, verificationSent: true });
+      const [row] = await app.db.select().from(user).where(eq(user.email, person.email));
+      expect(row).toMatchObject({ role, firstName: 'Meera', lastName: 'Iyer', emailVerified: false });
+      const mail = await lastMailTo(app, person.email);
+      expect(mail?.subject).toBe('Verify your e-mail for Vidya');
+      expect(linkIn(mail!.text)).toContain('/api/auth/verify-email?token=');
+    },
+  );
 
   it('ignores a role sent in the body: the sign-up page decides', async () => {
     const person = { ...newPerson(), role: 'instructors' };
@@ -55,7 +58,10 @@ describe('POST /api/accounts/:role', () => {
     const response = await app.inject({ method: 'POST', url: '/api/accounts/admins', payload: newPerson() });
     expect(response.statusCode).toBe(400);
     expect(response.headers['content-type']).toContain('application/problem+json');
-    expect(response.json()).toMatchObject({ code: 'validation_failed', fields: { role: expect.any(String) } });
+    expect(response.json()).toMatchObject({
+      code: 'validation_failed',
+      fields: { role: expect.any(String) },
+    });
   });
 
   it('answers every empty field with the spec message', async () => {
@@ -126,7 +132,11 @@ describe('POST /api/session', () => {
     const { person } = await signUpVerified(app, 'parents');
     const response = await login(person.email.toUpperCase(), person.password);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ role: 'parents', email: person.email, username: person.username });
+    expect(response.json()).toMatchObject({
+      role: 'parents',
+      email: person.email,
+      username: person.username,
+    });
     const setCookie = String(response.headers['set-cookie']);
     expect(setCookie).toContain('HttpOnly');
     expect(setCookie).toContain('SameSite=Lax');
@@ -185,7 +195,11 @@ describe('DELETE /api/session', () => {
   it('ends the session on the server, so the old cookie no longer works', async () => {
     const { cookie } = await signUpVerified(app, 'learners');
     expect((await app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).statusCode).toBe(200);
-    const out = await app.inject({ method: 'DELETE', url: '/api/session', headers: { cookie, origin: TEST_ORIGIN } });
+    const out = await app.inject({
+      method: 'DELETE',
+      url: '/api/session',
+      headers: { cookie, origin: TEST_ORIGIN },
+    });
     expect(out.statusCode).toBe(200);
     const after = await app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
     expect(after.statusCode).toBe(401);
@@ -241,8 +255,21 @@ describe('password reset', () => {
   });
 
   it('requires an address, with the spec message', async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/password/reset-requests', payload: { email: '' } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/password/reset-requests',
+      payload: { email: '' },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().fields.email).toBe('Email address is required.');
+  });
+});
+
+describe('GET /api/session', () => {
+  it('answers null when signed out and the account when signed in', async () => {
+    expect((await app.inject('/api/session')).json()).toEqual({ account: null });
+    const { cookie, person } = await signUpVerified(app, 'learners');
+    const response = await app.inject({ method: 'GET', url: '/api/session', headers: { cookie } });
+    expect(response.json().account).toMatchObject({ role: 'learners', username: person.username });
   });
 });

@@ -12,7 +12,9 @@ export function healthRoutes(app: FastifyInstance): void {
   );
   typed.get(
     '/readyz',
-    { schema: { tags: ['health'], summary: 'Readiness', response: { 200: HealthSchema, 503: HealthSchema } } },
+    {
+      schema: { tags: ['health'], summary: 'Readiness', response: { 200: HealthSchema, 503: HealthSchema } },
+    },
     async (_request, reply) =>
       (await app.database.ping())
         ? { status: 'ok' as const }

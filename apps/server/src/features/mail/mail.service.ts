@@ -17,7 +17,12 @@ export interface Mailer {
 }
 
 /** Builds the mailer the configuration asks for. */
-export function createMailer(options: { smtpUrl: string | null; from: string; db: Db; log: FastifyBaseLogger }): Mailer {
+export function createMailer(options: {
+  smtpUrl: string | null;
+  from: string;
+  db: Db;
+  log: FastifyBaseLogger;
+}): Mailer {
   const { smtpUrl, from, db, log } = options;
   if (smtpUrl) {
     const transport = createTransport(smtpUrl);
@@ -32,13 +37,23 @@ export function createMailer(options: { smtpUrl: string | null; from: string; db
     async send(mail) {
       await db.insert(mailOutbox).values(mail);
       // Without SMTP the log is how an operator finds the link; /dev/mail lists it too.
-      log.info({ to: mail.to, subject: mail.subject, text: mail.text }, 'mail kept in the development outbox');
+      log.info(
+        { to: mail.to, subject: mail.subject, text: mail.text },
+        'mail kept in the development outbox',
+      );
     },
   };
 }
 
 /** A mail with one call-to-action link, in text and HTML. */
-export function linkMail(to: string, subject: string, greeting: string, body: string, action: string, url: string): Mail {
+export function linkMail(
+  to: string,
+  subject: string,
+  greeting: string,
+  body: string,
+  action: string,
+  url: string,
+): Mail {
   return {
     to,
     subject,

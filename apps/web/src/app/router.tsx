@@ -1,0 +1,62 @@
+import type { Role } from '@vidya/contracts';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { paths } from '#src/config/paths.ts';
+import { Root } from './routes/root.tsx';
+
+const login = (role: Role) => async () => {
+  const { LoginPage } = await import('./routes/auth-pages.tsx');
+  return { Component: () => <LoginPage role={role} /> };
+};
+const signUp = (role: Role) => async () => {
+  const { SignUpPage } = await import('./routes/auth-pages.tsx');
+  return { Component: () => <SignUpPage role={role} /> };
+};
+const learnerPage = (title: string, intro: string) => async () => {
+  const { LearnerPage } = await import('./routes/learner-page.tsx');
+  return { Component: () => <LearnerPage title={title} intro={intro} /> };
+};
+
+/** Every route of the app; pages load lazily (STYLE.md §2). */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <Root />,
+    children: [
+      { index: true, lazy: () => import('./routes/home.tsx') },
+      { path: paths.intro, lazy: () => import('./routes/home.tsx') },
+      { path: paths.accessAccount, lazy: () => import('./routes/access-account.tsx') },
+      { path: paths.checkEmail, lazy: () => import('./routes/check-email.tsx') },
+      { path: paths.resetPassword, lazy: () => import('./routes/reset-password.tsx') },
+      { path: paths.learnerLogin, lazy: login('learners') },
+      { path: paths.learnerSignup, lazy: signUp('learners') },
+      { path: paths.instructorLogin, lazy: login('instructors') },
+      { path: paths.instructorSignup, lazy: signUp('instructors') },
+      { path: paths.parentLogin, lazy: login('parents') },
+      { path: paths.parentSignup, lazy: signUp('parents') },
+      { path: paths.courses, lazy: () => import('./routes/courses.tsx') },
+      { path: paths.progress, lazy: learnerPage('Progress', 'Your progress in each course will show here.') },
+      { path: paths.profile, lazy: learnerPage('Profile', 'Your badges will show here.') },
+      { path: paths.teachers, lazy: learnerPage('My teachers', 'Your teachers and classes will show here.') },
+      {
+        path: paths.askAi,
+        lazy: learnerPage('Having doubts? Ask your Tutor now!!', 'The tutor opens here.'),
+      },
+      { path: paths.mathematics, lazy: learnerPage('Welcome to Mathematics World', 'Quizzes open here.') },
+      { path: paths.science, lazy: learnerPage('Welcome to Science', 'Quizzes open here.') },
+      { path: paths.english, lazy: learnerPage('Welcome to English', 'Quizzes open here.') },
+      { path: paths.socialScience, lazy: learnerPage('Welcome to Social Science', 'Quizzes open here.') },
+      {
+        path: paths.instructor,
+        lazy: async () => ({ Component: (await import('./routes/guardian-pages.tsx')).InstructorPage }),
+      },
+      {
+        path: paths.parent,
+        lazy: async () => ({ Component: (await import('./routes/guardian-pages.tsx')).ParentPage }),
+      },
+      { path: paths.aboutUs, lazy: () => import('./routes/about-us.tsx') },
+      { path: '*', lazy: () => import('./routes/not-found.tsx') },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,39 @@
+import type { ReactNode } from 'react';
+import { Link, NavLink } from 'react-router';
+import { paths } from '#src/config/paths.ts';
+import { useMe } from '#src/features/auth/api/get-me.ts';
+
+const MENU = [
+  { to: paths.courses, label: 'Courses' },
+  { to: paths.progress, label: 'Progress' },
+  { to: paths.profile, label: 'Profile' },
+  { to: paths.teachers, label: 'Teachers' },
+] as const;
+
+/** The learner header and side menu every learner page has (SPEC §2). */
+export function LearnerLayout({ children }: { children: ReactNode }) {
+  const { data: me } = useMe();
+  return (
+    <div className="learner-layout">
+      <div className="learner-header">
+        <p className="learner-name">{me?.username || 'Anonymous'}</p>
+        <p className="learner-cheer">You are champion!!!!</p>
+        <Link to={paths.profile} className="button button-small exp-button">
+          Exp: 1000
+        </Link>
+      </div>
+      <div className="learner-body">
+        <nav aria-label="Learner menu" className="side-menu">
+          <ul>
+            {MENU.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to}>{item.label}</NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="learner-content">{children}</div>
+      </div>
+    </div>
+  );
+}

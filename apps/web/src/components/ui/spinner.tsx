@@ -1,0 +1,9 @@
+/** A loading indicator announced to screen readers. */
+export function Spinner({ label = 'Loading' }: { label?: string }) {
+  return (
+    <div className="spinner-wrap" role="status" aria-live="polite">
+      <span className="spinner" aria-hidden="true" />
+      <span className="visually-hidden">{label}</span>
+    </div>
+  );
+}

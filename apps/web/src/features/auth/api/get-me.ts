@@ -1,0 +1,12 @@
+import { accountEndpoints } from '@vidya/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '#src/lib/api-client.ts';
+
+/** The signed-in account, or null when signed out. */
+export const meQueryOptions = queryOptions({
+  queryKey: ['me'],
+  queryFn: async () => (await api(accountEndpoints.session)).account,
+  staleTime: 60_000,
+});
+
+export const useMe = () => useQuery(meQueryOptions);

@@ -1,0 +1,12 @@
+import { accountEndpoints } from '@vidya/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '#src/lib/api-client.ts';
+
+/** The social sign-in providers the server has configured. */
+export const providersQueryOptions = queryOptions({
+  queryKey: ['auth-providers'],
+  queryFn: () => api(accountEndpoints.providers),
+  staleTime: Infinity,
+});
+
+export const useProviders = () => useQuery(providersQueryOptions);
