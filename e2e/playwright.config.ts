@@ -1,0 +1,37 @@
+import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from './support/chromium.ts';
+import { E2E_ENV } from './support/run-state.ts';
+
+const ci = Boolean(process.env.CI);
+
+// globalSetup starts the server and resolves Chromium, then publishes both through the environment. The worker
+// processes read this file again after that, so baseURL and launchOptions below are set where tests run.
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  outputDir: 'test-results',
+  globalSetup: './support/global-setup.ts',
+  globalTeardown: './support/global-teardown.ts',
+  // Two shared cores: the server, Chromium and the runner all need some.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  fullyParallel: false,
+  retries: ci ? 1 : 0,
+  forbidOnly: ci,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: process.env[E2E_ENV.baseUrl],
+    browserName: 'chromium',
+    headless: true,
+    launchOptions: chromiumLaunchOptions(),
+    viewport: { width: 1280, height: 800 },
+    locale: 'en-IN',
+    timezoneId: 'Asia/Kolkata',
+    navigationTimeout: 15_000,
+    actionTimeout: 10_000,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [{ name: 'chromium' }],
+});
