@@ -1,4 +1,4 @@
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { Logo } from '#src/components/ui/icons.tsx';
 import { paths, ROLE_HOME } from '#src/config/paths.ts';
 import { useMe } from '#src/features/auth/api/get-me.ts';
@@ -8,11 +8,11 @@ import { useLogout } from '#src/features/auth/api/session.ts';
 export function TopNav() {
   const { data: me } = useMe();
   const logout = useLogout();
-  const navigate = useNavigate();
 
+  // A full page load after signing out: nothing of the account stays in memory on a shared computer.
   const handleLogout = () => {
     logout.mutate(undefined, {
-      onSettled: () => void navigate(paths.home),
+      onSuccess: () => window.location.assign(paths.home),
       onError: (error) => console.error('Sign-out failed', error),
     });
   };

@@ -12,16 +12,9 @@ export function useLogin() {
   });
 }
 
-/** Signs out on the server and forgets every cached query. */
+/** Signs out on the server; the caller reloads the app so no cached data of the account survives. */
 export function useLogout() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => api(accountEndpoints.logout),
-    onSettled: () => {
-      queryClient.setQueryData(meQueryOptions.queryKey, null);
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'me' });
-    },
-  });
+  return useMutation({ mutationFn: () => api(accountEndpoints.logout) });
 }
 
 /** Creates an account with the role of the sign-up page. */
