@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Dialog, Page } from '@playwright/test';
 import { expect, test, type Role } from './support/fixtures.ts';
 
 const SIGNUP: Record<Role, string> = {
@@ -22,7 +22,7 @@ function nextDialog(page: Page, promptAnswer?: string): Promise<string> {
 function dialogs(page: Page, answers: (string | undefined)[]): Promise<string[]> {
   const messages: string[] = [];
   return new Promise((resolve) => {
-    const handle = (dialog: import('@playwright/test').Dialog) => {
+    const handle = (dialog: Dialog) => {
       const answer = answers[messages.length];
       messages.push(dialog.message());
       void (answer === undefined ? dialog.accept() : dialog.accept(answer));
