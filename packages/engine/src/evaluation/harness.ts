@@ -10,6 +10,16 @@ export function replayPredictions(
   log: AttemptLog,
   groups: readonly Int32Array[] = rowsByLearner(log),
 ): Float64Array {
+  if (model.replayPredictions !== undefined) return model.replayPredictions(log, groups);
+  return replayPredictionsThroughStates(model, log, groups);
+}
+
+/** The same predictions through the object API (`predict`, then `update` and merge), as the server runs it. */
+export function replayPredictionsThroughStates(
+  model: TracingModel,
+  log: AttemptLog,
+  groups: readonly Int32Array[] = rowsByLearner(log),
+): Float64Array {
   const predictions = new Float64Array(log.item.length);
   replayLearners(
     log,

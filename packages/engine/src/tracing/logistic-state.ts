@@ -24,6 +24,10 @@ export interface LogisticFeatures {
   readonly patterns: boolean;
   /** log(1+minutes) since the last attempt on the skill and overall; zero when timestamps are unknown. */
   readonly time: boolean;
+  /** Slower recency-weighted success on each skill and overall (a second half-life); absent = off. */
+  readonly slowRecency?: boolean;
+  /** An online Elo-style ability (learner + skill) against the item difficulty, and its interaction terms. */
+  readonly ability?: boolean;
 }
 
 /** Hyper-parameters of a logistic tracer. */
@@ -36,6 +40,8 @@ export interface LogisticOptions {
   readonly recencyDecay: number;
   /** How many recent answers the response patterns remember. */
   readonly patternLength: number;
+  /** Per-answer decay of the second, slower recency-weighted counts (a longer half-life); 0.9 when absent. */
+  readonly slowDecay?: number;
 }
 
 /** Per-skill state of a logistic tracer: JSON-safe numbers only. */
@@ -54,6 +60,11 @@ export interface LogisticSkillState {
   readonly lastMs: number;
   /** Correct answers on items that were not easy (expected success below 0.8); mastery needs some. */
   readonly hardWins: number;
+  /** Recency-weighted attempts and wins with the slower decay. */
+  readonly slowAttempts: number;
+  readonly slowWins: number;
+  /** Online Elo-style ability (logit offset) learnt from surprises against item difficulty. */
+  readonly ability: number;
 }
 
 /** Learner-level state of a logistic tracer; `items` holds per-item counts only when the model uses them. */
@@ -85,35 +96,7 @@ export const EMPTY_LOGISTIC_STATE: LogisticSkillState = {
   pattern: 1,
   lastMs: 0,
   hardWins: 0,
+  slowAttempts: 0,
+  slowWins: 0,
+  ability: 0,
 };
-
-// Mirrors EASY_ITEM_SUCCESS in selection/mastery.ts; tracing must not depend on selection.
-const EASY_SUCCESS = 0.8;
-
-function advancePattern(pattern: number, correct: number, length: number): number {
-  const full = 1 << length;
-  const next = (pattern << 1) | correct;
-  return next >= full << 1 ? full | (next & (full - 1)) : next;
-}
-
-/** The counts after one more answer; `expected` is the item's base success probability. */
-export function advanceLogisticState(
-  state: LogisticSkillState,
-  correct: number,
-  expected: number,
-  nowMs: number,
-  options: LogisticOptions,
-): LogisticSkillState {
-  const decay = options.recencyDecay;
-  return {
-    attempts: state.attempts + 1,
-    wins: state.wins + correct,
-    recentAttempts: decay * state.recentAttempts + 1,
-    recentWins: decay * state.recentWins + correct,
-    recentResidual: decay * state.recentResidual + correct - expected,
-    residual: state.residual + correct - expected,
-    pattern: advancePattern(state.pattern, correct, options.patternLength),
-    lastMs: nowMs > 0 ? nowMs : state.lastMs,
-    hardWins: state.hardWins + (correct === 1 && expected < EASY_SUCCESS ? 1 : 0),
-  };
-}

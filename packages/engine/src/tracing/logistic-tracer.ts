@@ -1,19 +1,118 @@
 import { itemDifficulty } from './item-difficulty.ts';
 import { fitLogistic, SparseRowsBuilder } from './logistic-fit.ts';
-import { advanceLogisticState, EMPTY_LOGISTIC_STATE } from './logistic-state.ts';
+import { EMPTY_LOGISTIC_STATE } from './logistic-state.ts';
 import type {
   LogisticLearnerState,
   LogisticOptions,
   LogisticParameters,
   LogisticSkillState,
 } from './logistic-state.ts';
+import { rowsByLearner } from './replay.ts';
 import type { AttemptLog, SkillKey, TracedItem, TracingModel, TracingState } from './types.ts';
 import { clampProbability, sigmoid } from './types.ts';
+
+// Kept in this module (not imported) so hot loops read plain constants, not module-binding getters.
+// Flat numeric layout of one state (learner or skill): the replay and the encoder work on Float64Array slots.
+const ATTEMPTS = 0;
+const WINS = 1;
+const RECENT_ATTEMPTS = 2;
+const RECENT_WINS = 3;
+const RECENT_RESIDUAL = 4;
+const RESIDUAL = 5;
+const PATTERN = 6;
+const LAST_MS = 7;
+const HARD_WINS = 8;
+const SLOW_ATTEMPTS = 9;
+const SLOW_WINS = 10;
+const ABILITY = 11;
+/** Numbers per state in the flat layout. */
+const STATE_FIELDS = 12;
+
+/** Writes a state into `buffer` at `offset`. */
+function writeState(state: LogisticSkillState, buffer: Float64Array, offset: number): void {
+  buffer[offset + ATTEMPTS] = state.attempts;
+  buffer[offset + WINS] = state.wins;
+  buffer[offset + RECENT_ATTEMPTS] = state.recentAttempts;
+  buffer[offset + RECENT_WINS] = state.recentWins;
+  buffer[offset + RECENT_RESIDUAL] = state.recentResidual;
+  buffer[offset + RESIDUAL] = state.residual;
+  buffer[offset + PATTERN] = state.pattern;
+  buffer[offset + LAST_MS] = state.lastMs;
+  buffer[offset + HARD_WINS] = state.hardWins;
+  buffer[offset + SLOW_ATTEMPTS] = state.slowAttempts;
+  buffer[offset + SLOW_WINS] = state.slowWins;
+  buffer[offset + ABILITY] = state.ability;
+}
+
+/** Writes the empty state into `buffer` at `offset`. */
+function clearState(buffer: Float64Array, offset: number): void {
+  buffer.fill(0, offset, offset + STATE_FIELDS);
+  buffer[offset + PATTERN] = 1;
+}
+
+/** Reads a state from `buffer` at `offset`. */
+function readState(buffer: Float64Array, offset: number): LogisticSkillState {
+  return {
+    attempts: buffer[offset + ATTEMPTS]!,
+    wins: buffer[offset + WINS]!,
+    recentAttempts: buffer[offset + RECENT_ATTEMPTS]!,
+    recentWins: buffer[offset + RECENT_WINS]!,
+    recentResidual: buffer[offset + RECENT_RESIDUAL]!,
+    residual: buffer[offset + RESIDUAL]!,
+    pattern: buffer[offset + PATTERN]!,
+    lastMs: buffer[offset + LAST_MS]!,
+    hardWins: buffer[offset + HARD_WINS]!,
+    slowAttempts: buffer[offset + SLOW_ATTEMPTS]!,
+    slowWins: buffer[offset + SLOW_WINS]!,
+    ability: buffer[offset + ABILITY]!,
+  };
+}
+
+// Mirrors EASY_ITEM_SUCCESS in selection/mastery.ts; tracing must not depend on selection.
+const EASY_SUCCESS = 0.8;
+
+/** Pelánek's Elo uncertainty step K(n) = 0.8 / (1 + 0.05·n): big steps while little is known. */
+function abilityStep(attempts: number): number {
+  return 0.8 / (1 + 0.05 * attempts);
+}
+
+/**
+ * Advances the state at `offset` by one answer in place; `expected` is the item's base success probability and
+ * `abilitySurprise` is correct − the Elo expectation, both computed before the answer.
+ */
+function advanceState(
+  buffer: Float64Array,
+  offset: number,
+  correct: number,
+  expected: number,
+  abilitySurprise: number,
+  nowMs: number,
+  decay: number,
+  slowDecay: number,
+  patternFull: number,
+): void {
+  const attempts = buffer[offset + ATTEMPTS]!;
+  buffer[offset + ABILITY] = buffer[offset + ABILITY]! + abilityStep(attempts) * abilitySurprise;
+  buffer[offset + ATTEMPTS] = attempts + 1;
+  buffer[offset + WINS] = buffer[offset + WINS]! + correct;
+  buffer[offset + RECENT_ATTEMPTS] = decay * buffer[offset + RECENT_ATTEMPTS]! + 1;
+  buffer[offset + RECENT_WINS] = decay * buffer[offset + RECENT_WINS]! + correct;
+  buffer[offset + RECENT_RESIDUAL] = decay * buffer[offset + RECENT_RESIDUAL]! + correct - expected;
+  buffer[offset + RESIDUAL] = buffer[offset + RESIDUAL]! + correct - expected;
+  buffer[offset + SLOW_ATTEMPTS] = slowDecay * buffer[offset + SLOW_ATTEMPTS]! + 1;
+  buffer[offset + SLOW_WINS] = slowDecay * buffer[offset + SLOW_WINS]! + correct;
+  // The last answers as bits behind a leading 1, keeping `patternFull` = 2^length of them.
+  const next = buffer[offset + PATTERN]! * 2 + correct;
+  buffer[offset + PATTERN] = next >= patternFull * 2 ? patternFull + (next % patternFull) : next;
+  if (nowMs > 0) buffer[offset + LAST_MS] = nowMs;
+  if (correct === 1 && expected < EASY_SUCCESS) buffer[offset + HARD_WINS] = buffer[offset + HARD_WINS]! + 1;
+}
 
 type LogisticState = TracingState<LogisticLearnerState, LogisticSkillState>;
 
 const MS_PER_MINUTE = 60_000;
-const MAX_FEATURES = 96;
+const MAX_FEATURES = 128;
+const DEFAULT_SLOW_DECAY = 0.9;
 
 // Scalar feature offsets.
 const ITEM_DIFFICULTY = 0;
@@ -30,7 +129,12 @@ const LEARNER_RESIDUAL = 10;
 const LEARNER_RECENT_RESIDUAL = 11;
 const SKILL_GAP = 12;
 const LEARNER_GAP = 13;
-const SCALAR_COUNT = 14;
+const SKILL_SLOW_RECENCY = 14;
+const LEARNER_SLOW_RECENCY = 15;
+const ABILITY_LOGIT = 16;
+const ABILITY_TIMES_DIFFICULTY = 17;
+const ABILITY_CONFIDENCE = 18;
+const SCALAR_COUNT = 19;
 
 /** Names of the scalar (shared-weight) features, for hand-set cold-start weights. */
 export const SCALAR_FEATURES = {
@@ -42,6 +146,9 @@ export const SCALAR_FEATURES = {
   skillRecentResidual: SKILL_RECENT_RESIDUAL,
   learnerResidual: LEARNER_RESIDUAL,
   learnerRecentResidual: LEARNER_RECENT_RESIDUAL,
+  skillSlowRecency: SKILL_SLOW_RECENCY,
+  learnerSlowRecency: LEARNER_SLOW_RECENCY,
+  abilityLogit: ABILITY_LOGIT,
 } as const;
 
 interface Layout {
@@ -51,6 +158,7 @@ interface Layout {
   readonly skillWins: number;
   readonly skillRecency: number;
   readonly skillResidual: number;
+  readonly skillAbility: number;
   readonly scalars: number;
   readonly skillPattern: number;
   readonly learnerPattern: number;
@@ -65,17 +173,59 @@ function layoutFor(options: LogisticOptions, itemCount: number, skillCount: numb
   const skillWins = skillAttempts + skillCount;
   const skillRecency = skillWins + skillCount;
   const skillResidual = skillRecency + skillCount;
-  const scalars = skillResidual + skillCount;
+  const skillAbility = skillResidual + skillCount;
+  const scalars = skillAbility + skillCount;
   const skillPattern = scalars + SCALAR_COUNT;
   const learnerPattern = skillPattern + patternCodes;
-  return { item, skill, skillAttempts, skillWins, skillRecency, skillResidual, scalars, skillPattern, learnerPattern, dimension: learnerPattern + patternCodes };
+  return {
+    item,
+    skill,
+    skillAttempts,
+    skillWins,
+    skillRecency,
+    skillResidual,
+    skillAbility,
+    scalars,
+    skillPattern,
+    learnerPattern,
+    dimension: learnerPattern + patternCodes,
+  };
 }
 
 function signedRate(wins: number, attempts: number): number {
   return (2 * wins - attempts) / (attempts + 1);
 }
 
-/** A logistic-regression knowledge tracer over count, recency, surprise and pattern features (IRT … Vidya-LR). */
+/** An item compiled against a fitted model: its fitted difficulty (NaN when unseen) and its weight columns. */
+interface CompiledItem {
+  readonly difficulty: number;
+  /** Item one-hot column offset (-1 when the fit never saw the item). */
+  readonly itemColumn: number;
+  /** Per skill: the fitted skill index, or -1 when the fit never saw the skill. */
+  readonly skills: Int32Array;
+}
+
+/** An item table prepared for flat replay: skill ids interned to slots, items compiled, difficulties resolved. */
+interface ReplayTables {
+  readonly slots: number;
+  readonly itemSlots: readonly Int32Array[];
+  readonly compiled: readonly CompiledItem[];
+  readonly difficulty: Float64Array;
+}
+
+// log(1 + n) for small whole counts, which most count features are.
+const LOG1P_TABLE = Float64Array.from({ length: 4096 }, (_, n) => Math.log1p(n));
+
+function log1pCount(n: number): number {
+  return n < 4096 ? LOG1P_TABLE[n]! : Math.log1p(n);
+}
+
+/**
+ * A logistic-regression knowledge tracer over count, recency, surprise, ability and pattern features (IRT …
+ * Vidya-LR). The arithmetic runs on flat Float64Array slots (one `STATE_FIELDS` block per state); the public
+ * `predict`/`update` copy the JSON-safe state objects in and out of a scratch block, and `replayPredictions`
+ * replays a whole log on preallocated typed arrays with interned skill ids (the same numbers, no allocation).
+ */
 export class LogisticTracer implements TracingModel<LogisticLearnerState, LogisticSkillState> {
   readonly name: string;
   private readonly options: LogisticOptions;
@@ -84,17 +234,26 @@ export class LogisticTracer implements TracingModel<LogisticLearnerState, Logist
   private readonly itemIndex: Map<string, number>;
   private readonly fittedDifficulty: Float64Array;
   private readonly skillIndex: Map<SkillKey, number>;
+  private readonly decay: number;
+  private readonly slowDecay: number;
+  private readonly patternFull: number;
   private readonly column = new Int32Array(MAX_FEATURES);
   private readonly value = new Float64Array(MAX_FEATURES);
   private count = 0;
   private logit = 0;
-  // Per item object: its fitted difficulty (NaN when unseen) and skill columns (-1 when unseen), looked up once.
-  private readonly compiled = new WeakMap<TracedItem, { readonly difficulty: number; readonly skills: Int32Array }>();
+  // Scratch for the object API: the learner block at 0, then one block per item skill.
+  private scratch = new Float64Array(STATE_FIELDS * 8);
+  private scratchOffsets = new Int32Array(8);
+  private readonly compiled = new WeakMap<TracedItem, CompiledItem>();
+  private readonly tables = new WeakMap<readonly TracedItem[], ReplayTables>();
 
   /** Builds a tracer from fitted (or, with empty `weights`, zero) parameters. */
   constructor(readonly parameters: LogisticParameters) {
     this.options = parameters.options;
     this.name = parameters.options.name;
+    this.decay = parameters.options.recencyDecay;
+    this.slowDecay = parameters.options.slowDecay ?? DEFAULT_SLOW_DECAY;
+    this.patternFull = 1 << parameters.options.patternLength;
     this.itemIndex = new Map(parameters.itemIds.map((id, i) => [id, i]));
     this.fittedDifficulty = Float64Array.from(parameters.itemIds, (_, i) =>
       itemDifficulty({
@@ -137,15 +296,24 @@ export class LogisticTracer implements TracingModel<LogisticLearnerState, Logist
 
   /** Fits a tracer on recorded attempts; deterministic (counting, then L-BFGS from zero weights). */
   static fit(log: AttemptLog, options: LogisticOptions): LogisticTracer {
-    const attemptsById = new Map<string, [number, number]>();
+    const itemAttempts = new Float64Array(log.items.length);
+    const itemCorrect = new Float64Array(log.items.length);
     const skills = new Set<SkillKey>();
     let wins = 0;
     for (let r = 0; r < log.item.length; r++) {
-      const item = log.items[log.item[r]!]!;
-      const counts = attemptsById.get(item.id) ?? [0, 0];
-      counts[0]++;
-      counts[1] += log.correct[r]!;
+      const index = log.item[r]!;
+      itemAttempts[index]!++;
+      itemCorrect[index]! += log.correct[r]!;
       wins += log.correct[r]!;
+    }
+    // Items are keyed by id; the same id may appear at several indices of the item table.
+    const attemptsById = new Map<string, [number, number]>();
+    for (let i = 0; i < log.items.length; i++) {
+      if (itemAttempts[i] === 0) continue;
+      const item = log.items[i]!;
+      const counts = attemptsById.get(item.id) ?? [0, 0];
+      counts[0] += itemAttempts[i]!;
+      counts[1] += itemCorrect[i]!;
       attemptsById.set(item.id, counts);
       for (const skill of item.skills) skills.add(skill);
     }
@@ -162,28 +330,16 @@ export class LogisticTracer implements TracingModel<LogisticLearnerState, Logist
     };
     const blank = new LogisticTracer(parameters);
     const builder = new SparseRowsBuilder();
-    const states = new Map<number, { learner: LogisticLearnerState; skills: Record<SkillKey, LogisticSkillState> }>();
-    for (let r = 0; r < log.item.length; r++) {
-      let state = states.get(log.learner[r]!);
-      if (state === undefined) {
-        state = { learner: blank.initialLearnerState(), skills: {} };
-        states.set(log.learner[r]!, state);
-      }
-      const item = log.items[log.item[r]!]!;
-      const y = log.correct[r]!;
-      const counts = attemptsById.get(item.id)!;
-      // Leave this row out of its item's difficulty, so the feature cannot see the label it predicts.
-      const difficulty = itemDifficulty({
-        attempts: counts[0] - 1,
-        correct: counts[1] - y,
+    // Leave each row out of its item's difficulty, so the feature cannot see the label it predicts.
+    const looAttempts = log.items.map((item) => attemptsById.get(item.id)?.[0] ?? 0);
+    const looCorrect = log.items.map((item) => attemptsById.get(item.id)?.[1] ?? 0);
+    blank.replayFlat(log, rowsByLearner(log), (row, item) =>
+      itemDifficulty({
+        attempts: looAttempts[item]! - 1,
+        correct: looCorrect[item]! - log.correct[row]!,
         priorDifficulty: parameters.defaultDifficulty,
-      });
-      blank.encode(state, item, log.timeMs[r]!, difficulty);
-      builder.push(blank.column, blank.value, blank.count, y);
-      const change = blank.advance(state, item, y, log.timeMs[r]!, difficulty);
-      state.learner = change.learner;
-      for (const skill of item.skills) state.skills[skill] = change.skills[skill]!;
-    }
+      }),
+    (row) => builder.push(blank.column, blank.value, blank.count, log.correct[row]!));
     const weights = fitLogistic(builder.build(blank.layout.dimension), {
       inverseRegularisation: options.inverseRegularisation,
       unregularised: [0],
@@ -198,12 +354,13 @@ export class LogisticTracer implements TracingModel<LogisticLearnerState, Logist
     return Number.isNaN(fitted) ? this.parameters.defaultDifficulty : fitted;
   }
 
-  private compile(item: TracedItem): { readonly difficulty: number; readonly skills: Int32Array } {
+  private compile(item: TracedItem): CompiledItem {
     let compiled = this.compiled.get(item);
     if (compiled === undefined) {
       const index = this.itemIndex.get(item.id);
       compiled = {
         difficulty: index === undefined ? Number.NaN : this.fittedDifficulty[index]!,
+        itemColumn: index === undefined || !this.options.features.item ? -1 : this.layout.item + index,
         skills: Int32Array.from(item.skills, (skill) => this.skillIndex.get(skill) ?? -1),
       };
       this.compiled.set(item, compiled);
@@ -219,28 +376,172 @@ export class LogisticTracer implements TracingModel<LogisticLearnerState, Logist
     return EMPTY_LOGISTIC_STATE;
   }
 
+  /** Copies the learner and the item's skills into the scratch blocks; returns the skill count. */
+  private load(state: LogisticState, item: TracedItem): number {
+    const k = item.skills.length;
+    if (this.scratchOffsets.length < k) {
+      this.scratch = new Float64Array(STATE_FIELDS * (k + 1));
+      this.scratchOffsets = new Int32Array(k);
+    }
+    writeState(state.learner, this.scratch, 0);
+    for (let j = 0; j < k; j++) {
+      const offset = STATE_FIELDS * (j + 1);
+      this.scratchOffsets[j] = offset;
+      writeState(state.skills[item.skills[j]!] ?? EMPTY_LOGISTIC_STATE, this.scratch, offset);
+    }
+    return k;
+  }
+
   predict(state: LogisticState, item: TracedItem, nowMs = 0): number {
-    this.encode(state, item, nowMs, this.difficultyOf(item));
+    const k = this.load(state, item);
+    const counts = this.options.features.itemCounts ? state.learner.items?.[item.id] : undefined;
+    const compiled = this.compile(item);
+    this.encode(this.scratch, 0, this.scratchOffsets, compiled, k, nowMs, this.difficultyOf(item), counts?.[0] ?? 0, counts?.[1] ?? 0);
     return clampProbability(sigmoid(this.logit));
   }
 
   update(state: LogisticState, item: TracedItem, correct: boolean, nowMs = 0): LogisticState {
-    return this.advance(state, item, correct ? 1 : 0, nowMs, this.difficultyOf(item));
-  }
-
-  private advance(state: LogisticState, item: TracedItem, y: number, nowMs: number, difficulty: number): LogisticState {
-    const expected = sigmoid(-difficulty);
+    const k = this.load(state, item);
+    const y = correct ? 1 : 0;
+    this.advance(this.scratch, 0, this.scratchOffsets, k, y, nowMs, this.difficultyOf(item));
     const skills: Record<SkillKey, LogisticSkillState> = {};
-    for (let k = 0; k < item.skills.length; k++) {
-      const skill = item.skills[k]!;
-      skills[skill] = advanceLogisticState(state.skills[skill] ?? EMPTY_LOGISTIC_STATE, y, expected, nowMs, this.options);
-    }
-    let learner: LogisticLearnerState = advanceLogisticState(state.learner, y, expected, nowMs, this.options);
+    for (let j = 0; j < k; j++) skills[item.skills[j]!] = readState(this.scratch, this.scratchOffsets[j]!);
+    let learner: LogisticLearnerState = readState(this.scratch, 0);
     if (this.options.features.itemCounts) {
       const previous = state.learner.items?.[item.id] ?? [0, 0];
       learner = { ...learner, items: { ...state.learner.items, [item.id]: [previous[0] + 1, previous[1] + y] } };
     }
     return { learner, skills };
+  }
+
+  /**
+   * Predictions for every row of `log`, each made before its row's answer is applied, replaying each learner on
+   * preallocated typed arrays (interned skill slots); equal to predicting and updating through the object API.
+   */
+  replayPredictions(log: AttemptLog, groups: readonly Int32Array[] = rowsByLearner(log)): Float64Array {
+    const predictions = new Float64Array(log.item.length);
+    const { difficulty } = this.replayTables(log.items);
+    this.replayFlat(
+      log,
+      groups,
+      (_row, item) => difficulty[item]!,
+      (row) => {
+        const z = this.logit;
+        const p = 1 / (1 + Math.exp(-z));
+        predictions[row] = p < 1e-6 ? 1e-6 : p > 1 - 1e-6 ? 1 - 1e-6 : p;
+      },
+    );
+    return predictions;
+  }
+
+  /** Replays each learner group on flat state, calling `visit` after each row is encoded and before it is applied. */
+  private replayFlat(
+    log: AttemptLog,
+    groups: readonly Int32Array[],
+    difficultyOf: (row: number, item: number) => number,
+    visit: (row: number) => void,
+  ): void {
+    const { slots, itemSlots, compiled } = this.replayTables(log.items);
+    const table = new Float64Array(STATE_FIELDS * (slots + 1));
+    const learnerOffset = STATE_FIELDS * slots;
+    const touched = new Uint8Array(slots);
+    const touchedList = new Int32Array(slots);
+    const offsets = new Int32Array(16);
+    for (let s = 0; s <= slots; s++) clearState(table, STATE_FIELDS * s);
+    const itemCounts = this.options.features.itemCounts;
+    const seenAttempts = itemCounts ? new Float64Array(log.items.length) : new Float64Array(0);
+    const seenWins = itemCounts ? new Float64Array(log.items.length) : new Float64Array(0);
+    const seenItems: number[] = [];
+    const timeMs = log.timeMs;
+    for (const rows of groups) {
+      let touchedCount = 0;
+      for (let n = 0; n < rows.length; n++) {
+        const row = rows[n]!;
+        const itemIndex = log.item[row]!;
+        const slotList = itemSlots[itemIndex]!;
+        const k = slotList.length;
+        for (let j = 0; j < k; j++) {
+          const slot = slotList[j]!;
+          offsets[j] = STATE_FIELDS * slot;
+          if (touched[slot] === 0) {
+            touched[slot] = 1;
+            touchedList[touchedCount++] = slot;
+          }
+        }
+        const d = difficultyOf(row, itemIndex);
+        const nowMs = timeMs[row]!;
+        const y = log.correct[row]!;
+        this.encode(table, learnerOffset, offsets, compiled[itemIndex]!, k, nowMs, d, itemCounts ? seenAttempts[itemIndex]! : 0, itemCounts ? seenWins[itemIndex]! : 0);
+        visit(row);
+        this.advance(table, learnerOffset, offsets, k, y, nowMs, d);
+        if (itemCounts) {
+          if (seenAttempts[itemIndex] === 0) seenItems.push(itemIndex);
+          seenAttempts[itemIndex]!++;
+          seenWins[itemIndex]! += y;
+        }
+      }
+      for (let t = 0; t < touchedCount; t++) {
+        const slot = touchedList[t]!;
+        touched[slot] = 0;
+        clearState(table, STATE_FIELDS * slot);
+      }
+      clearState(table, learnerOffset);
+      for (const i of seenItems) seenAttempts[i] = seenWins[i] = 0;
+      seenItems.length = 0;
+    }
+  }
+
+  /** Interned skill slots and compiled items of an item table, computed once per table. */
+  private replayTables(items: readonly TracedItem[]): ReplayTables {
+    let tables = this.tables.get(items);
+    if (tables === undefined || tables.compiled.length !== items.length) {
+      const slotByKey = new Map<SkillKey, number>();
+      const itemSlots: Int32Array[] = [];
+      const compiled: CompiledItem[] = [];
+      for (const item of items) {
+        compiled.push(this.compile(item));
+        itemSlots.push(
+          Int32Array.from(item.skills, (skill) => {
+            let slot = slotByKey.get(skill);
+            if (slot === undefined) {
+              slot = slotByKey.size;
+              slotByKey.set(skill, slot);
+            }
+            return slot;
+          }),
+        );
+      }
+      tables = {
+        slots: slotByKey.size,
+        itemSlots,
+        compiled,
+        difficulty: Float64Array.from(items, (item) => this.difficultyOf(item)),
+      };
+      this.tables.set(items, tables);
+    }
+    return tables;
+  }
+
+  /** Advances the learner block and the item's skill blocks by one answer, in place. */
+  private advance(
+    buffer: Float64Array,
+    learnerOffset: number,
+    offsets: Int32Array,
+    k: number,
+    y: number,
+    nowMs: number,
+    difficulty: number,
+  ): void {
+    const expected = 1 / (1 + Math.exp(difficulty));
+    let skillAbility = 0;
+    for (let j = 0; j < k; j++) skillAbility += buffer[offsets[j]! + ABILITY]!;
+    const abilityLogit = buffer[learnerOffset + ABILITY]! + (k > 0 ? skillAbility / k : 0) - difficulty;
+    const abilitySurprise = y - 1 / (1 + Math.exp(-abilityLogit));
+    const { decay, slowDecay, patternFull } = this;
+    for (let j = 0; j < k; j++) {
+      advanceState(buffer, offsets[j]!, y, expected, abilitySurprise, nowMs, decay, slowDecay, patternFull);
+    }
+    advanceState(buffer, learnerOffset, y, expected, abilitySurprise, nowMs, decay, slowDecay, patternFull);
   }
 
   private put(c: number, v: number): void {
@@ -252,67 +553,87 @@ export class LogisticTracer implements TracingModel<LogisticLearnerState, Logist
     }
   }
 
-  /** Writes the row's features into the scratch buffers. */
-  private encode(state: LogisticState, item: TracedItem, nowMs: number, difficulty: number): void {
+  /** Writes the row's features into the scratch buffers and their weighted sum into `logit`. */
+  private encode(
+    b: Float64Array,
+    l: number,
+    offsets: Int32Array,
+    item: CompiledItem,
+    k: number,
+    nowMs: number,
+    difficulty: number,
+    itemAttempts: number,
+    itemWins: number,
+  ): void {
     const { features } = this.options;
     const layout = this.layout;
     const scalars = layout.scalars;
-    const learner = state.learner;
     this.count = 0;
     this.logit = 0;
     this.put(0, 1);
-    if (features.item) {
-      const index = this.itemIndex.get(item.id);
-      if (index !== undefined) this.put(layout.item + index, 1);
-    }
+    if (item.itemColumn >= 0) this.put(item.itemColumn, 1);
     if (features.itemDifficulty) this.put(scalars + ITEM_DIFFICULTY, -difficulty);
-    const skillColumns = this.compile(item).skills;
-    for (let k = 0; k < skillColumns.length; k++) {
-      const s = state.skills[item.skills[k]!] ?? EMPTY_LOGISTIC_STATE;
-      const index = skillColumns[k]!;
+    const skillColumns = item.skills;
+    let skillAbility = 0;
+    for (let j = 0; j < k; j++) {
+      const s = offsets[j]!;
+      const index = skillColumns[j]!;
+      const recency = signedRate(b[s + RECENT_WINS]!, b[s + RECENT_ATTEMPTS]!);
+      const recentResidual = b[s + RECENT_RESIDUAL]! / (b[s + RECENT_ATTEMPTS]! + 1);
+      skillAbility += b[s + ABILITY]!;
       if (index >= 0) {
         if (features.skill) this.put(layout.skill + index, 1);
         if (features.skillCounts) {
-          this.put(layout.skillAttempts + index, Math.log1p(s.attempts));
-          this.put(layout.skillWins + index, Math.log1p(s.wins));
+          this.put(layout.skillAttempts + index, log1pCount(b[s + ATTEMPTS]!));
+          this.put(layout.skillWins + index, log1pCount(b[s + WINS]!));
         }
         if (features.skillSpecific) {
-          this.put(layout.skillRecency + index, signedRate(s.recentWins, s.recentAttempts));
-          this.put(layout.skillResidual + index, s.recentResidual / (s.recentAttempts + 1));
+          this.put(layout.skillRecency + index, recency);
+          this.put(layout.skillResidual + index, recentResidual);
+          if (features.ability === true) this.put(layout.skillAbility + index, b[s + ABILITY]!);
         }
       }
-      if (features.recency) this.put(scalars + SKILL_RECENCY, signedRate(s.recentWins, s.recentAttempts));
-      if (features.residuals) {
-        this.put(scalars + SKILL_RESIDUAL, s.residual / (s.attempts + 1));
-        this.put(scalars + SKILL_RECENT_RESIDUAL, s.recentResidual / (s.recentAttempts + 1));
+      if (features.recency) this.put(scalars + SKILL_RECENCY, recency);
+      if (features.slowRecency === true) {
+        this.put(scalars + SKILL_SLOW_RECENCY, signedRate(b[s + SLOW_WINS]!, b[s + SLOW_ATTEMPTS]!));
       }
-      if (features.patterns) this.put(layout.skillPattern + s.pattern, 1);
-      if (features.time && nowMs > 0 && s.lastMs > 0) {
-        this.put(scalars + SKILL_GAP, Math.log1p(Math.max(0, nowMs - s.lastMs) / MS_PER_MINUTE));
+      if (features.residuals) {
+        this.put(scalars + SKILL_RESIDUAL, b[s + RESIDUAL]! / (b[s + ATTEMPTS]! + 1));
+        this.put(scalars + SKILL_RECENT_RESIDUAL, recentResidual);
+      }
+      if (features.patterns) this.put(layout.skillPattern + b[s + PATTERN]!, 1);
+      if (features.time && nowMs > 0 && b[s + LAST_MS]! > 0) {
+        this.put(scalars + SKILL_GAP, Math.log1p(Math.max(0, nowMs - b[s + LAST_MS]!) / MS_PER_MINUTE));
       }
     }
-    if (features.itemCounts) {
-      const counts = learner.items?.[item.id];
-      if (counts) {
-        this.put(scalars + ITEM_ATTEMPTS, Math.log1p(counts[0]));
-        this.put(scalars + ITEM_WINS, Math.log1p(counts[1]));
-      }
+    if (features.itemCounts && itemAttempts > 0) {
+      this.put(scalars + ITEM_ATTEMPTS, Math.log1p(itemAttempts));
+      this.put(scalars + ITEM_WINS, Math.log1p(itemWins));
     }
     if (features.totalCounts) {
-      this.put(scalars + TOTAL_ATTEMPTS, Math.log1p(learner.attempts));
-      this.put(scalars + TOTAL_WINS, Math.log1p(learner.wins));
+      this.put(scalars + TOTAL_ATTEMPTS, log1pCount(b[l + ATTEMPTS]!));
+      this.put(scalars + TOTAL_WINS, log1pCount(b[l + WINS]!));
     }
     if (features.recency) {
-      this.put(scalars + LEARNER_RECENCY, signedRate(learner.recentWins, learner.recentAttempts));
-      this.put(scalars + LEARNER_RATE, signedRate(learner.wins, learner.attempts));
+      this.put(scalars + LEARNER_RECENCY, signedRate(b[l + RECENT_WINS]!, b[l + RECENT_ATTEMPTS]!));
+      this.put(scalars + LEARNER_RATE, signedRate(b[l + WINS]!, b[l + ATTEMPTS]!));
+    }
+    if (features.slowRecency === true) {
+      this.put(scalars + LEARNER_SLOW_RECENCY, signedRate(b[l + SLOW_WINS]!, b[l + SLOW_ATTEMPTS]!));
     }
     if (features.residuals) {
-      this.put(scalars + LEARNER_RESIDUAL, learner.residual / (learner.attempts + 1));
-      this.put(scalars + LEARNER_RECENT_RESIDUAL, learner.recentResidual / (learner.recentAttempts + 1));
+      this.put(scalars + LEARNER_RESIDUAL, b[l + RESIDUAL]! / (b[l + ATTEMPTS]! + 1));
+      this.put(scalars + LEARNER_RECENT_RESIDUAL, b[l + RECENT_RESIDUAL]! / (b[l + RECENT_ATTEMPTS]! + 1));
     }
-    if (features.patterns) this.put(layout.learnerPattern + learner.pattern, 1);
-    if (features.time && nowMs > 0 && learner.lastMs > 0) {
-      this.put(scalars + LEARNER_GAP, Math.log1p(Math.max(0, nowMs - learner.lastMs) / MS_PER_MINUTE));
+    if (features.ability === true) {
+      const ability = b[l + ABILITY]! + (k > 0 ? skillAbility / k : 0);
+      this.put(scalars + ABILITY_LOGIT, ability);
+      this.put(scalars + ABILITY_TIMES_DIFFICULTY, ability * difficulty);
+      this.put(scalars + ABILITY_CONFIDENCE, ability / (1 + Math.sqrt(b[l + ATTEMPTS]!)));
+    }
+    if (features.patterns) this.put(layout.learnerPattern + b[l + PATTERN]!, 1);
+    if (features.time && nowMs > 0 && b[l + LAST_MS]! > 0) {
+      this.put(scalars + LEARNER_GAP, Math.log1p(Math.max(0, nowMs - b[l + LAST_MS]!) / MS_PER_MINUTE));
     }
   }
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { MODEL_TRAINERS } from './models.ts';
 import { replayLearners } from './replay.ts';
+import { replayPredictionsThroughStates } from '../evaluation/harness.ts';
 import type { AttemptLog, TracedItem, TracingModel, TracingState } from './types.ts';
 
 const ITEMS: TracedItem[] = Array.from({ length: 12 }, (_, i) => ({
@@ -69,6 +70,12 @@ describe.each(Object.keys(FITTED))('tracing model %s', (name) => {
         expect(model.predict(copy, ITEMS[next]!)).toBe(model.predict(state, ITEMS[next]!));
       }),
     );
+  });
+
+  it('gives the same predictions on its fast replay path as through the object API', () => {
+    const log = syntheticLog(5, 6, 25);
+    const fast = model.replayPredictions?.(log);
+    if (fast !== undefined) expect(Array.from(fast)).toEqual(Array.from(replayPredictionsThroughStates(model, log)));
   });
 
   it('returns only the item skills from update', () => {

@@ -2,6 +2,8 @@ import type { AttemptLog, SkillKey, TracedItem, TracingModel, TracingState } fro
 
 /** Row indices grouped by learner (first-appearance order), keeping row order within each learner. */
 export function rowsByLearner(log: AttemptLog): Int32Array[] {
+  const consecutive = consecutiveGroups(log.learner);
+  if (consecutive !== undefined) return consecutive;
   const groups = new Map<number, number[]>();
   for (let r = 0; r < log.learner.length; r++) {
     const learner = log.learner[r]!;
@@ -36,4 +38,22 @@ export function replayLearners<L, S>(
       for (const skill of item.skills) skills[skill] = change.skills[skill]!;
     }
   }
+}
+
+/** Views of 0…n−1 per learner when each learner's rows are one consecutive block (the usual case), else undefined. */
+function consecutiveGroups(learners: Int32Array): Int32Array[] | undefined {
+  const all = new Int32Array(learners.length);
+  const groups: Int32Array[] = [];
+  const seen = new Set<number>();
+  let start = 0;
+  for (let r = 0; r < learners.length; r++) {
+    all[r] = r;
+    if (r + 1 === learners.length || learners[r + 1] !== learners[r]) {
+      if (seen.has(learners[r]!)) return undefined;
+      seen.add(learners[r]!);
+      groups.push(all.subarray(start, r + 1));
+      start = r + 1;
+    }
+  }
+  return groups;
 }

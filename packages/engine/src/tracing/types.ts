@@ -32,6 +32,11 @@ export interface TracingModel<L = unknown, S = unknown> {
    * (constant work per answer); merge them over the stored state.
    */
   update(state: TracingState<L, S>, item: TracedItem, correct: boolean, nowMs?: number): TracingState<L, S>;
+  /**
+   * Optional fast path for the evaluation harness: the predictions of replaying `log` learner by learner (each
+   * before its row is applied), identical to `predict` then `update` through the object API.
+   */
+  replayPredictions?(log: AttemptLog, groups?: readonly Int32Array[]): Float64Array;
 }
 
 /** Recorded attempts in column form, grouped by learner and in time order within each learner. */
