@@ -15,7 +15,9 @@ import {
 } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
+import { loadCatalogue } from '@vidya/content';
 import { createDatabase, type Database } from './db/client.ts';
+import { seedCatalogue } from './db/seed.ts';
 import { AppError, conflict, serviceUnavailable } from './errors.ts';
 import { accountRoutes } from './features/accounts/accounts.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
@@ -78,6 +80,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await database.migrate(config.migrationsDir);
     app.addHook('onClose', async () => database.close());
   }
+  const seeded = await seedCatalogue(database.db, loadCatalogue(config.contentDir));
+  app.log.info(seeded, 'content catalogue loaded');
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 })
     : null;

@@ -27,6 +27,7 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().min(1).default('data'),
   MIGRATIONS_DIR: z.string().min(1).optional(),
   WEB_DIST_DIR: z.string().min(1).optional(),
+  CONTENT_DIR: z.string().min(1).optional(),
   AUTH_SECRET: z.string().min(32).optional(),
   SMTP_URL: z.string().min(1).optional(),
   MAIL_FROM: z.string().min(3).default('Vidya <no-reply@vidya.local>'),
@@ -65,6 +66,8 @@ export interface Config {
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string | null };
   migrationsDir: string;
+  /** packages/content/courses: the question bank loaded into the database on start. */
+  contentDir: string;
   /** The built web app; null serves no SPA (API-only tests). */
   webDistDir: string | null;
   /** Secret signing sessions and tokens; null derives and stores one in the data dir (development). */
@@ -120,6 +123,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { kind: 'postgres', url: e.DATABASE_URL }
       : { kind: 'pglite', dataDir: resolve(e.DATA_DIR) },
     migrationsDir: e.MIGRATIONS_DIR ? resolve(e.MIGRATIONS_DIR) : join(root, 'drizzle'),
+    contentDir: e.CONTENT_DIR
+      ? resolve(e.CONTENT_DIR)
+      : join(root, '..', '..', 'packages', 'content', 'courses'),
     webDistDir: e.WEB_DIST_DIR ? resolve(e.WEB_DIST_DIR) : join(root, '..', 'web', 'dist'),
     authSecret: e.AUTH_SECRET ?? null,
     smtpUrl: e.SMTP_URL ?? null,

@@ -4,7 +4,14 @@ import { OAuth2Server } from 'oauth2-mock-server';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
-import { TEST_ORIGIN, buildTestApp, cookieHeader, createTestDatabase, linkIn, newPerson } from '#src/testing/test-app.ts';
+import {
+  TEST_ORIGIN,
+  buildTestApp,
+  cookieHeader,
+  createTestDatabase,
+  linkIn,
+  newPerson,
+} from '#src/testing/test-app.ts';
 
 let database: Database;
 
@@ -40,7 +47,11 @@ describe('mail over SMTP', () => {
       await expect.poll(() => received.length, { timeout: 10_000 }).toBe(1);
       const verify = await app.inject({ method: 'GET', url: linkIn(received[0]!).replace(TEST_ORIGIN, '') });
       expect(verify.statusCode).toBe(302);
-      const me = await app.inject({ method: 'GET', url: '/api/me', headers: { cookie: cookieHeader(verify) } });
+      const me = await app.inject({
+        method: 'GET',
+        url: '/api/me',
+        headers: { cookie: cookieHeader(verify) },
+      });
       expect(me.json()).toMatchObject({ email: person.email, emailVerified: true });
     } finally {
       await app.close();
