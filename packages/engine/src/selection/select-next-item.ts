@@ -108,7 +108,15 @@ export function selectNextItem(
   const mastery = new Map(
     policy.skills.map((s) => [s.key, masteryOf(policy.model, state.learner, state.skills[s.key], s.key)]),
   );
-  const isMastered = (key: SkillKey): boolean => mastery.get(key)?.band === 'mastered';
+  // A skill counts as secured while it is `mastered`, or while the review card it got on reaching mastery is not yet
+  // due: answers on other skills move the learner-level features and can dip its p just under the threshold, and
+  // without this hysteresis selection would thrash between a skill and its successor. A due card (or a wrong answer,
+  // which FSRS grades "again" and makes due soon) hands the decision back to the model.
+  const isMastered = (key: SkillKey): boolean => {
+    if (mastery.get(key)?.band === 'mastered') return true;
+    const card = state.reviews[key] ?? null;
+    return card !== null && !isReviewDue(card, policy.nowMs) && mastery.get(key)?.band !== 'needs practice';
+  };
 
   if (state.learner.attempts < (policy.placementAnswers ?? DEFAULT_PLACEMENT_ANSWERS)) {
     const entries = policy.skills.filter((s) => s.isEntry === true || s.prerequisites.length === 0);
@@ -127,13 +135,23 @@ export function selectNextItem(
     const review = due.length > 0 ? pick([due[0]!.key], 'review') : undefined;
     if (review) return review;
   }
+  // Practice one skill at a time, in course order: the first skill that is not mastered and whose prerequisites
+  // are (a skill whose prerequisites are unknown is learnt slowly), so evidence accumulates and the learner moves on
+  // as soon as the skill is mastered instead of spreading answers over skills already known.
   const ready = policy.skills.filter((s) => !isMastered(s.key) && s.prerequisites.every(isMastered));
+  for (const skill of ready) {
+    const practice = pick([skill.key], 'practice');
+    if (practice) return practice;
+  }
   const notMastered = policy.skills.filter((s) => !isMastered(s.key));
-  for (const tier of [ready, notMastered, policy.skills]) {
-    const practice = pick(
-      tier.map((s) => s.key),
-      'practice',
-    );
+  for (const skill of notMastered) {
+    const practice = pick([skill.key], 'practice');
+    if (practice) return practice;
+  }
+  // Everything looks mastered: check the skill the model is least sure of.
+  const byMastery = policy.skills.slice().sort((a, b) => mastery.get(a.key)!.p - mastery.get(b.key)!.p);
+  for (const skill of byMastery) {
+    const practice = pick([skill.key], 'practice');
     if (practice) return practice;
   }
   return undefined;

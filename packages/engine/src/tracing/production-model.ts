@@ -12,6 +12,8 @@ const DEFAULT_DIFFICULTY_LOGIT = -0.6;
 /**
  * The production model from stored parameters, or, before any batch fit, a cold-start model whose hand-set weights
  * trust the item difficulty and the learner's surprise on each skill (no skill- or pattern-specific weights yet).
+ * Recent surprise on the skill weighs most (learners learn, so old errors on a skill should fade); learner-level
+ * evidence weighs little, so answers on one skill barely move another skill's mastery.
  */
 export function createProductionModel(parameters?: LogisticParameters): ProductionModel {
   if (parameters !== undefined) return new LogisticTracer(parameters);
@@ -23,10 +25,10 @@ export function createProductionModel(parameters?: LogisticParameters): Producti
       skillRecency: 0.5,
       learnerRecency: 0.2,
       learnerRate: 0.3,
-      skillResidual: 1.5,
-      skillRecentResidual: 1,
-      learnerResidual: 1,
-      learnerRecentResidual: 0.5,
+      skillResidual: 0.5,
+      skillRecentResidual: 2.5,
+      learnerResidual: 0.5,
+      learnerRecentResidual: 0.25,
     },
     DEFAULT_DIFFICULTY_LOGIT,
   );
