@@ -16,12 +16,16 @@ import {
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import { loadCatalogue } from '@vidya/content';
+import { createProductionModel } from '@vidya/engine';
 import { createDatabase, type Database } from './db/client.ts';
 import { seedCatalogue } from './db/seed.ts';
 import { AppError, conflict, serviceUnavailable } from './errors.ts';
 import { accountRoutes } from './features/accounts/accounts.routes.ts';
+import { courseRoutes } from './features/courses/courses.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { mailRoutes } from './features/mail/mail.routes.ts';
+import { ItemBank } from './features/quizzes/item-bank.ts';
+import { quizRoutes } from './features/quizzes/quizzes.routes.ts';
 import { createMailer } from './features/mail/mail.service.ts';
 import { createAuth } from './plugins/auth.ts';
 import { authBridge } from './plugins/auth-bridge.ts';
@@ -82,6 +86,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
   const seeded = await seedCatalogue(database.db, loadCatalogue(config.contentDir));
   app.log.info(seeded, 'content catalogue loaded');
+  app.decorate('learning', { model: createProductionModel(), bank: await ItemBank.load(database.db) });
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 })
     : null;
@@ -160,6 +165,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   healthRoutes(app);
   authBridge(app);
   accountRoutes(app);
+  courseRoutes(app);
+  quizRoutes(app);
   if (config.devMailOutbox && !config.production) mailRoutes(app);
   await webApp(app);
   return app;

@@ -13,6 +13,10 @@ const TITLES: Record<ErrorCode, string> = {
   rate_limited: 'Too many requests',
   invalid_token: 'Invalid or expired link',
   payload_too_large: 'Request too large',
+  not_enrolled: 'Not enrolled in this course',
+  quiz_finished: 'Quiz finished',
+  stale_question: 'Not the current question',
+  no_questions: 'No question available',
   service_unavailable: 'Service unavailable',
   internal_error: 'Internal server error',
 };

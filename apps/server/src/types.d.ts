@@ -3,6 +3,7 @@ import type { Auth } from '#src/plugins/auth.ts';
 import type { Db, Database } from '#src/db/client.ts';
 import type { Config } from '#src/config.ts';
 import type { Mailer } from '#src/features/mail/mail.service.ts';
+import type { Learning } from '#src/features/quizzes/quizzes.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,5 +12,6 @@ declare module 'fastify' {
     database: Database;
     auth: Auth;
     mailer: Mailer;
+    learning: Learning;
   }
 }

@@ -14,6 +14,10 @@ export const ERROR_CODES = [
   'rate_limited',
   'invalid_token',
   'payload_too_large',
+  'not_enrolled',
+  'quiz_finished',
+  'stale_question',
+  'no_questions',
   'service_unavailable',
   'internal_error',
 ] as const;

@@ -4,3 +4,5 @@ export * from './accounts.ts';
 export * from './endpoint.ts';
 export * from './endpoints.ts';
 export * from './pages.ts';
+export * from './learning.ts';
+export * from './learning-endpoints.ts';

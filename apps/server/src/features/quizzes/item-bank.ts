@@ -1,0 +1,118 @@
+import {
+  generateMathItem,
+  MATH_DIFFICULTIES,
+  mathItemId,
+  parseMathItemId,
+  type MathDifficulty,
+} from '@vidya/content';
+import type { CourseKey } from '@vidya/contracts';
+import { difficultyFromPrior, type ItemStats, type TracedItem } from '@vidya/engine';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '#src/db/client.ts';
+import { item } from '#src/db/schema/index.ts';
+
+const AUTHORED_MAX_DIFFICULTY = 3;
+const GENERATED_MAX_DIFFICULTY = 5;
+export const GENERATED_VERSION = 'g1';
+
+/** A candidate question: what the engine needs, and the key its difficulty statistics are kept under. */
+export interface Candidate {
+  traced: TracedItem;
+  statsKey: string;
+  priorDifficulty: number;
+}
+
+/** FNV-1a: a stable 32-bit seed from text, so a quiz position always offers the same generated questions. */
+function seedFrom(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash >>> 0;
+}
+
+/** Generated items share statistics per skill and level: every seed of a level is equally hard by design. */
+export const generatedStatsKey = (skill: string, difficulty: number) => `math:${skill}:${difficulty}`;
+
+/**
+ * The questions a quiz may ask: the live authored items of a course (kept in memory; the catalogue only changes
+ * when the server starts), or for mathematics one freshly seeded question per skill and level.
+ */
+export class ItemBank {
+  private constructor(private readonly authored: Map<string, Candidate[]>) {}
+
+  /** Reads the live authored items of every course from the database. */
+  static async load(db: Db): Promise<ItemBank> {
+    const rows = await db
+      .select({ id: item.id, course: item.courseKey, skill: item.skillId, difficulty: item.difficulty })
+      .from(item)
+      .where(and(eq(item.source, 'authored'), isNull(item.retiredAt)));
+    const authored = new Map<string, Candidate[]>();
+    for (const row of rows) {
+      const priorDifficulty = difficultyFromPrior(row.difficulty, AUTHORED_MAX_DIFFICULTY);
+      const list = authored.get(row.course) ?? [];
+      list.push({
+        traced: { id: row.id, skills: [row.skill], difficulty: priorDifficulty },
+        statsKey: row.id,
+        priorDifficulty,
+      });
+      authored.set(row.course, list);
+    }
+    return new ItemBank(authored);
+  }
+
+  /** Candidates for one quiz position; `skills` limits generated mathematics to the course's skills. */
+  candidates(course: CourseKey, quizId: string, position: number, skills: readonly string[]): Candidate[] {
+    if (course !== 'mathematics') return this.authored.get(course) ?? [];
+    return skills.flatMap((skill) =>
+      MATH_DIFFICULTIES.map((difficulty) => {
+        const seed = seedFrom(`${quizId}:${position}:${skill}:${difficulty}`);
+        const priorDifficulty = difficultyFromPrior(difficulty, GENERATED_MAX_DIFFICULTY);
+        return {
+          traced: { id: mathItemId(skill, difficulty, seed), skills: [skill], difficulty: priorDifficulty },
+          statsKey: generatedStatsKey(skill, difficulty),
+          priorDifficulty,
+        };
+      }),
+    );
+  }
+}
+
+/** Stores a generated mathematics item the first time it is served, and returns its version. */
+export async function storeGeneratedItem(db: Db, id: string): Promise<string> {
+  const parsed = parseMathItemId(id);
+  if (!parsed) throw new Error(`not a generated item id: ${id}`);
+  const generated = generateMathItem(parsed.skill, parsed.difficulty as MathDifficulty, parsed.seed);
+  await db
+    .insert(item)
+    .values({
+      id,
+      version: GENERATED_VERSION,
+      courseKey: 'mathematics',
+      skillId: generated.skill,
+      kind: 'free_text',
+      prompt: generated.prompt,
+      answer: generated.answer,
+      answerForm: generated.answerForm,
+      explanation: generated.explanation,
+      difficulty: generated.difficulty,
+      source: 'generated',
+    })
+    .onConflictDoNothing();
+  return GENERATED_VERSION;
+}
+
+/** Blends stored statistics with the candidate's prior, as the engine's item-difficulty refinement expects. */
+export function statsFor(
+  candidate: Candidate,
+  stored: { attempts: number; correct: number } | undefined,
+): ItemStats {
+  return {
+    attempts: stored?.attempts ?? 0,
+    correct: stored?.correct ?? 0,
+    priorDifficulty: candidate.priorDifficulty,
+  };
+}
+
+export { GENERATED_MAX_DIFFICULTY, AUTHORED_MAX_DIFFICULTY };

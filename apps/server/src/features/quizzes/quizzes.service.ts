@@ -1,0 +1,295 @@
+import { checkFreeTextAnswer, type AnswerForm } from '@vidya/content';
+import {
+  QUESTIONS_PER_QUIZ,
+  XP_PER_CORRECT_ANSWER,
+  type AnswerResult,
+  type CourseKey,
+  type Question,
+  type Quiz,
+  type QuizSummary,
+  type SubmitAnswerBody,
+} from '@vidya/contracts';
+import {
+  itemDifficulty,
+  masteryOf,
+  recordAnswer,
+  selectNextItem,
+  type ProductionModel,
+  type SkillModelState,
+} from '@vidya/engine';
+import type { FastifyInstance } from 'fastify';
+import { attempt, quizQuestion, quizSession } from '#src/db/schema/index.ts';
+import { AppError, conflict, notFound } from '#src/errors.ts';
+import { eq } from 'drizzle-orm';
+import { generatedStatsKey, storeGeneratedItem, statsFor, type ItemBank } from './item-bank.ts';
+import { presentQuestion, presentQuiz, toPercent } from './quizzes.presenter.ts';
+import * as repo from './quizzes.repository.ts';
+
+/** The engine's model and the question bank, one of each per process. */
+export interface Learning {
+  model: ProductionModel;
+  bank: ItemBank;
+}
+
+const RECENT_QUIZZES = 3;
+const MAX_RESPONSE_MS = 30 * 60 * 1000;
+
+/** Starts a quiz in a course the learner is enrolled in (403 `not_enrolled` otherwise). */
+export async function startQuiz(app: FastifyInstance, learnerId: string, course: CourseKey): Promise<Quiz> {
+  if (!(await repo.isEnrolled(app.db, learnerId, course))) {
+    throw new AppError(403, 'not_enrolled', 'you are not registered in this course');
+  }
+  const [row] = await app.db
+    .insert(quizSession)
+    .values({ learnerId, courseKey: course, length: QUESTIONS_PER_QUIZ })
+    .returning();
+  return presentQuiz(row!);
+}
+
+/**
+ * The question at the quiz's current position: the one already served if it is still unanswered (a refresh or a
+ * retry gets the same question), else the engine's choice, stored before it is shown.
+ */
+export async function nextQuestion(
+  app: FastifyInstance,
+  learnerId: string,
+  quizId: string,
+): Promise<Question> {
+  const { model, bank } = app.learning;
+  return app.db.transaction(async (tx) => {
+    const quiz = await repo.lockQuiz(tx, learnerId, quizId);
+    if (!quiz) throw notFound('quiz');
+    if (quiz.finishedAt) throw conflict('quiz_finished', 'This quiz is finished. Start a new one.');
+    const course = quiz.courseKey as CourseKey;
+    const asked = await repo.quizQuestions(tx, quizId);
+    let served = asked.find((q) => q.position === quiz.answered);
+    if (!served) {
+      const now = Date.now();
+      const skills = await repo.courseSkills(tx, course);
+      const learner = (await repo.learnerState(tx, learnerId, course)) ?? model.initialLearnerState();
+      const states = await repo.skillStates(tx, learnerId, course);
+      const candidates = bank.candidates(
+        course,
+        quizId,
+        quiz.answered,
+        skills.map((s) => s.id),
+      );
+      const stats = await repo.itemStatsFor(tx, [...new Set(candidates.map((c) => c.statsKey))]);
+      const traced = candidates.map((c) => ({
+        ...c.traced,
+        difficulty: itemDifficulty(statsFor(c, stats.get(c.statsKey))),
+      }));
+      const selection = selectNextItem(
+        {
+          learner,
+          skills: Object.fromEntries(states.map((s) => [s.skillId, s.modelState.tracing])),
+          reviews: Object.fromEntries(states.map((s) => [s.skillId, s.modelState.review])),
+          quizItemIds: asked.map((q) => q.itemId),
+          hasReviewInQuiz: asked.some((q) => q.reason === 'review'),
+          recentItemIds: await repo.recentItemIds(tx, learnerId, course, quizId, RECENT_QUIZZES),
+        },
+        traced,
+        {
+          model,
+          nowMs: now,
+          skills: skills.map((s) => ({
+            key: s.id,
+            prerequisites: s.prerequisites,
+            isEntry: s.prerequisites.length === 0,
+          })),
+        },
+      );
+      if (!selection) throw conflict('no_questions', 'There are no more questions in this course right now.');
+      const itemId = selection.item.id;
+      const version =
+        course === 'mathematics'
+          ? await storeGeneratedItem(tx, itemId)
+          : await repo.liveItemVersion(tx, itemId);
+      if (!version) throw new Error(`selected item ${itemId} has no live version`);
+      [served] = await tx
+        .insert(quizQuestion)
+        .values({
+          quizId,
+          position: quiz.answered,
+          itemId,
+          itemVersion: version,
+          skillId: selection.skill,
+          reason: selection.reason,
+          predicted: selection.predicted,
+        })
+        .returning();
+    }
+    const found = await repo.itemWithPassage(tx, served!.itemId, served!.itemVersion);
+    const skills = await repo.courseSkills(tx, course);
+    const skillName = skills.find((s) => s.id === served!.skillId)?.name ?? served!.skillId;
+    return presentQuestion(quiz, served!, found!.item, found!.passage, skillName);
+  });
+}
+
+function isCorrect(row: { kind: string; answer: string; answerForm: unknown }, given: string): boolean {
+  if (row.kind === 'choice') return /^\d+$/.test(given.trim()) && Number(given.trim()) === Number(row.answer);
+  // SPEC §5: free-text answers compare after trimming and ignoring case; the form decides numeric equivalents.
+  return checkFreeTextAnswer({ answer: row.answer, answerForm: row.answerForm as AnswerForm }, given);
+}
+
+function correctAnswerOf(row: { kind: string; answer: string; choices: string[] | null }) {
+  if (row.kind === 'choice') {
+    const index = Number(row.answer);
+    return { correctAnswer: row.choices?.[index] ?? '', correctIndex: index };
+  }
+  return { correctAnswer: row.answer };
+}
+
+/**
+ * Checks an answer to the current question and, in one transaction, records the attempt, updates the skill's
+ * mastery (the original's update_skill) and the score. A repeated submission returns the first result unchanged.
+ */
+export async function submitAnswer(
+  app: FastifyInstance,
+  learnerId: string,
+  quizId: string,
+  body: SubmitAnswerBody,
+): Promise<AnswerResult> {
+  const { model } = app.learning;
+  return app.db.transaction(async (tx) => {
+    const quiz = await repo.lockQuiz(tx, learnerId, quizId);
+    if (!quiz) throw notFound('quiz');
+    const course = quiz.courseKey as CourseKey;
+    const asked = await repo.quizQuestions(tx, quizId);
+    const servedForItem = asked.find((q) => q.itemId === body.itemId);
+    const previous = servedForItem ? await repo.attemptAt(tx, quizId, servedForItem.position) : undefined;
+    const skills = await repo.courseSkills(tx, course);
+    const skillName = (id: string) => skills.find((s) => s.id === id)?.name ?? id;
+    if (previous) {
+      const found = await repo.itemWithPassage(tx, previous.itemId, previous.itemVersion);
+      return {
+        correct: previous.correct,
+        ...correctAnswerOf(found!.item),
+        explanation: found!.item.explanation,
+        score: quiz.score,
+        answered: quiz.answered,
+        finished: quiz.finishedAt !== null,
+        mastery: {
+          skill: { id: previous.skillId, name: skillName(previous.skillId) },
+          before: toPercent(previous.masteryBefore),
+          after: toPercent(previous.masteryAfter),
+          band: previous.bandAfter as AnswerResult['mastery']['band'],
+        },
+      };
+    }
+    if (quiz.finishedAt) throw conflict('quiz_finished', 'This quiz is finished. Start a new one.');
+    const served = asked.find((q) => q.position === quiz.answered);
+    if (!served || served.itemId !== body.itemId) {
+      throw conflict(
+        'stale_question',
+        'This is not the current question. Load the next question and try again.',
+      );
+    }
+    const found = await repo.itemWithPassage(tx, served.itemId, served.itemVersion);
+    const row = found!.item;
+    const correct = isCorrect(row, body.answer);
+    const now = new Date();
+
+    const learner = (await repo.learnerState(tx, learnerId, course)) ?? model.initialLearnerState();
+    const [state] = await repo.skillStates(tx, learnerId, course, served.skillId);
+    // Mastery now, not the stored value: answers on other skills move the learner-level features.
+    const before = masteryOf(model, learner, state?.modelState.tracing, served.skillId).p;
+    const statsKey = row.source === 'generated' ? generatedStatsKey(row.skillId, row.difficulty) : row.id;
+    const candidate = app.learning.bank
+      .candidates(course, quizId, served.position, [served.skillId])
+      .find((c) => c.statsKey === statsKey);
+    const stats = await repo.itemStatsFor(tx, [statsKey]);
+    const difficulty = candidate ? itemDifficulty(statsFor(candidate, stats.get(statsKey))) : undefined;
+    const outcome = recordAnswer(
+      model,
+      learner,
+      { [served.skillId]: state?.modelState as SkillModelState | undefined },
+      { id: row.id, skills: [served.skillId], ...(difficulty === undefined ? {} : { difficulty }) },
+      correct,
+      now.getTime(),
+    );
+    const next = outcome.skills[served.skillId]!;
+    await repo.saveLearnerState(tx, learnerId, course, outcome.learner, now);
+    await repo.saveSkillState(tx, {
+      learnerId,
+      courseKey: course,
+      skillId: served.skillId,
+      modelState: { tracing: next.tracing, review: next.review },
+      mastery: next.mastery.p,
+      band: next.mastery.band,
+      attempts: (state?.attempts ?? 0) + 1,
+      correct: (state?.correct ?? 0) + (correct ? 1 : 0),
+      lastPractisedAt: now,
+      nextReviewAt: next.review ? new Date(next.review.dueMs) : null,
+    });
+    await tx.insert(attempt).values({
+      quizId,
+      position: served.position,
+      learnerId,
+      courseKey: course,
+      itemId: row.id,
+      itemVersion: row.version,
+      skillId: served.skillId,
+      answer: body.answer,
+      correct,
+      predicted: outcome.predicted,
+      masteryBefore: before,
+      masteryAfter: next.mastery.p,
+      bandAfter: next.mastery.band,
+      responseMs: Math.min(MAX_RESPONSE_MS, Math.max(0, now.getTime() - served.servedAt.getTime())),
+    });
+    await repo.countItemAttempt(tx, statsKey, correct);
+    const answered = quiz.answered + 1;
+    const score = quiz.score + (correct ? 1 : 0);
+    const finished = answered >= quiz.length;
+    await tx
+      .update(quizSession)
+      .set({ answered, score, ...(finished ? { finishedAt: now } : {}) })
+      .where(eq(quizSession.id, quizId));
+    return {
+      correct,
+      ...correctAnswerOf(row),
+      explanation: row.explanation,
+      score,
+      answered,
+      finished,
+      mastery: {
+        skill: { id: served.skillId, name: skillName(served.skillId) },
+        before: toPercent(before),
+        after: toPercent(next.mastery.p),
+        band: next.mastery.band,
+      },
+    };
+  });
+}
+
+/** The quiz with the skills it practised: mastery before the first answer and after the last, per skill. */
+export async function quizSummary(
+  app: FastifyInstance,
+  learnerId: string,
+  quizId: string,
+): Promise<QuizSummary> {
+  const quiz = await repo.findQuiz(app.db, learnerId, quizId);
+  if (!quiz) throw notFound('quiz');
+  const attempts = await repo.quizAttempts(app.db, quizId);
+  const skills = await repo.courseSkills(app.db, quiz.courseKey);
+  const bySkill = new Map<string, { before: number; after: number; band: string }>();
+  for (const a of attempts) {
+    const seen = bySkill.get(a.skillId);
+    bySkill.set(a.skillId, {
+      before: seen?.before ?? a.masteryBefore,
+      after: a.masteryAfter,
+      band: a.bandAfter,
+    });
+  }
+  return {
+    quiz: presentQuiz(quiz),
+    skills: [...bySkill].map(([id, change]) => ({
+      skill: { id, name: skills.find((s) => s.id === id)?.name ?? id },
+      before: toPercent(change.before),
+      after: toPercent(change.after),
+      band: change.band as QuizSummary['skills'][number]['band'],
+    })),
+    xpEarned: quiz.score * XP_PER_CORRECT_ANSWER,
+  };
+}

@@ -1,0 +1,293 @@
+import { COURSE_KEYS, type Question } from '@vidya/contracts';
+import { count, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '#src/db/client.ts';
+import { attempt, quizSession, skillState } from '#src/db/schema/index.ts';
+import { as, answerKey, enrolIn } from '#src/testing/learning.ts';
+import { buildTestApp, createTestDatabase, signUpVerified } from '#src/testing/test-app.ts';
+
+let database: Database;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await buildTestApp(database);
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+async function newLearner(courses = [...COURSE_KEYS]) {
+  const { cookie } = await signUpVerified(app, 'learners');
+  await enrolIn(app, cookie, courses);
+  return as(app, cookie);
+}
+
+async function start(client: ReturnType<typeof as>, course: string) {
+  const response = await client.post('/api/quizzes', { course });
+  expect(response.statusCode).toBe(201);
+  return response.json().id as string;
+}
+
+async function next(client: ReturnType<typeof as>, quizId: string): Promise<Question> {
+  const response = await client.post(`/api/quizzes/${quizId}/next`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+
+describe('POST /api/quizzes', () => {
+  it('refuses a course the learner is not enrolled in with 403 not_enrolled', async () => {
+    const client = await newLearner(['science']);
+    const response = await client.post('/api/quizzes', { course: 'english' });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({
+      code: 'not_enrolled',
+      detail: 'you are not registered in this course',
+    });
+  });
+
+  it('is for learners only', async () => {
+    const { cookie } = await signUpVerified(app, 'instructors');
+    const response = await as(app, cookie).post('/api/quizzes', { course: 'science' });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().code).toBe('forbidden');
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/quizzes', payload: { course: 'science' } })).statusCode,
+    ).toBe(401);
+  });
+});
+
+describe('a whole quiz', () => {
+  it.each(COURSE_KEYS)(
+    'runs five %s questions, scores right and wrong answers and never leaks an answer',
+    async (course) => {
+      const client = await newLearner([course]);
+      const quizId = await start(client, course);
+      const seen = new Set<string>();
+      let expectedScore = 0;
+      for (let position = 0; position < 5; position++) {
+        const question = await next(client, quizId);
+        expect(question.position).toBe(position);
+        expect(question).not.toHaveProperty('answer');
+        expect(question).not.toHaveProperty('explanation');
+        expect(question.kind).toBe(course === 'mathematics' ? 'free_text' : 'choice');
+        expect(seen.has(question.itemId)).toBe(false);
+        seen.add(question.itemId);
+        // Asking again before answering gives the same question (a refresh or retry).
+        expect((await next(client, quizId)).itemId).toBe(question.itemId);
+
+        const key = await answerKey(app, question);
+        const isRight = position % 2 === 0;
+        const response = await client.post(`/api/quizzes/${quizId}/answers`, {
+          itemId: question.itemId,
+          answer: isRight ? key.right : key.wrong,
+        });
+        expect(response.statusCode, response.body).toBe(200);
+        const result = response.json();
+        expectedScore += isRight ? 1 : 0;
+        expect(result).toMatchObject({
+          correct: isRight,
+          score: expectedScore,
+          answered: position + 1,
+          finished: position === 4,
+        });
+        if (question.kind === 'choice')
+          expect(result.correctAnswer).toBe(question.choices![Number(key.right)]);
+        else expect(result.correctAnswer).toBe(key.right);
+        expect(result.explanation.length).toBeGreaterThan(0);
+        expect(result.mastery.skill.id).toBe(question.skill.id);
+        if (isRight) expect(result.mastery.after).toBeGreaterThanOrEqual(result.mastery.before);
+        else expect(result.mastery.after).toBeLessThanOrEqual(result.mastery.before);
+      }
+      const finished = await client.post(`/api/quizzes/${quizId}/next`);
+      expect(finished.statusCode).toBe(409);
+      expect(finished.json().code).toBe('quiz_finished');
+
+      const summary = (await client.get(`/api/quizzes/${quizId}`)).json();
+      expect(summary.quiz).toMatchObject({ score: 3, answered: 5, finished: true });
+      expect(summary.skills.length).toBeGreaterThan(0);
+      expect(summary.xpEarned).toBe(30);
+      expect((await client.get('/api/me/stats')).json()).toMatchObject({
+        xp: 30,
+        correctAnswers: 3,
+        quizzesFinished: 1,
+      });
+    },
+  );
+
+  it('shows the passage with an English reading question', async () => {
+    const client = await newLearner(['english']);
+    let found = false;
+    for (let quiz = 0; quiz < 4 && !found; quiz++) {
+      const quizId = await start(client, 'english');
+      for (let i = 0; i < 5 && !found; i++) {
+        const question = await next(client, quizId);
+        if (question.skill.id.startsWith('reading-')) {
+          expect(question.passage?.text.length).toBeGreaterThan(200);
+          found = true;
+        }
+        await client.post(`/api/quizzes/${quizId}/answers`, {
+          itemId: question.itemId,
+          answer: (await answerKey(app, question)).right,
+        });
+      }
+    }
+    expect(found).toBe(true);
+  });
+});
+
+describe('POST /api/quizzes/:quizId/answers', () => {
+  it('returns the first result again for a retried submission, and scores it once', async () => {
+    const client = await newLearner(['science']);
+    const quizId = await start(client, 'science');
+    const question = await next(client, quizId);
+    const key = await answerKey(app, question);
+    const first = await client.post(`/api/quizzes/${quizId}/answers`, {
+      itemId: question.itemId,
+      answer: key.right,
+    });
+    const retry = await client.post(`/api/quizzes/${quizId}/answers`, {
+      itemId: question.itemId,
+      answer: key.wrong,
+    });
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json()).toEqual(first.json());
+    const [row] = await app.db.select({ n: count() }).from(attempt).where(eq(attempt.quizId, quizId));
+    expect(row!.n).toBe(1);
+  });
+
+  it('scores one of many parallel submissions of the same question (two tabs, double clicks)', async () => {
+    const client = await newLearner(['social_science']);
+    const quizId = await start(client, 'social_science');
+    const question = await next(client, quizId);
+    const key = await answerKey(app, question);
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        client.post(`/api/quizzes/${quizId}/answers`, {
+          itemId: question.itemId,
+          answer: i % 2 ? key.wrong : key.right,
+        }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    const bodies = results.map((r) => r.json());
+    expect(new Set(bodies.map((b) => JSON.stringify(b))).size).toBe(1);
+    const [quiz] = await app.db.select().from(quizSession).where(eq(quizSession.id, quizId));
+    expect(quiz).toMatchObject({ answered: 1, score: bodies[0].correct ? 1 : 0 });
+    const [row] = await app.db.select({ n: count() }).from(attempt).where(eq(attempt.quizId, quizId));
+    expect(row!.n).toBe(1);
+  });
+
+  it('refuses an answer to a question that is not the current one with 409', async () => {
+    const client = await newLearner(['science']);
+    const quizId = await start(client, 'science');
+    await next(client, quizId);
+    const response = await client.post(`/api/quizzes/${quizId}/answers`, {
+      itemId: 'science:plants:01x',
+      answer: '0',
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().code).toBe('stale_question');
+  });
+
+  it('validates the body and hides other learners’ quizzes', async () => {
+    const owner = await newLearner(['science']);
+    const quizId = await start(owner, 'science');
+    const question = await next(owner, quizId);
+    const empty = await owner.post(`/api/quizzes/${quizId}/answers`, {
+      itemId: question.itemId,
+      answer: '   ',
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().fields.answer).toBe('An answer is required');
+    const stranger = await newLearner(['science']);
+    expect((await stranger.post(`/api/quizzes/${quizId}/next`)).statusCode).toBe(404);
+    expect(
+      (await stranger.post(`/api/quizzes/${quizId}/answers`, { itemId: question.itemId, answer: '0' }))
+        .statusCode,
+    ).toBe(404);
+    expect((await stranger.get(`/api/quizzes/${quizId}`)).statusCode).toBe(404);
+    expect((await owner.post('/api/quizzes/not-a-uuid/next')).statusCode).toBe(400);
+  });
+});
+
+describe('selection across quizzes', () => {
+  it('avoids the items of the learner’s last three quizzes of the course', async () => {
+    const client = await newLearner(['science']);
+    const history: string[][] = [];
+    for (let quiz = 0; quiz < 4; quiz++) {
+      const quizId = await start(client, 'science');
+      const items: string[] = [];
+      for (let i = 0; i < 5; i++) {
+        const question = await next(client, quizId);
+        items.push(question.itemId);
+        await client.post(`/api/quizzes/${quizId}/answers`, {
+          itemId: question.itemId,
+          answer: (await answerKey(app, question)).right,
+        });
+      }
+      history.push(items);
+    }
+    const lastThree = new Set(history.slice(0, 3).flat());
+    expect(history[3]!.filter((id) => lastThree.has(id))).toEqual([]);
+  });
+});
+
+describe('enrolment', () => {
+  it('lists courses, enrols, and unenrol deletes the course’s data and nothing else', async () => {
+    expect((await app.inject('/api/courses')).json().map((c: { title: string }) => c.title)).toEqual([
+      'Mathematics',
+      'Science',
+      'English',
+      'Social Science',
+    ]);
+    const { cookie } = await signUpVerified(app, 'learners');
+    const client = as(app, cookie);
+    await enrolIn(app, cookie, ['science', 'english']);
+    for (const course of ['science', 'english']) {
+      const quizId = await start(client, course);
+      const question = await next(client, quizId);
+      await client.post(`/api/quizzes/${quizId}/answers`, {
+        itemId: question.itemId,
+        answer: (await answerKey(app, question)).right,
+      });
+    }
+    const enrolments = (await client.get('/api/me/enrolments')).json();
+    expect(enrolments.map((e: { course: { key: string } }) => e.course.key)).toEqual(['science', 'english']);
+    expect(enrolments[0].skillsPractised).toBe(1);
+    expect(enrolments[0].mastery).toBeGreaterThan(0);
+
+    const me = (await client.get('/api/me')).json().id as string;
+    const rowsFor = async (course: string) => ({
+      attempts: (await app.db.select().from(attempt).where(eq(attempt.learnerId, me))).filter(
+        (r) => r.courseKey === course,
+      ).length,
+      quizzes: (await app.db.select().from(quizSession).where(eq(quizSession.learnerId, me))).filter(
+        (r) => r.courseKey === course,
+      ).length,
+      skills: (await app.db.select().from(skillState).where(eq(skillState.learnerId, me))).filter(
+        (r) => r.courseKey === course,
+      ).length,
+    });
+    expect(await rowsFor('science')).toEqual({ attempts: 1, quizzes: 1, skills: 1 });
+    const out = await client.delete('/api/me/enrolments/science');
+    expect(out.statusCode).toBe(200);
+    expect(await rowsFor('science')).toEqual({ attempts: 0, quizzes: 0, skills: 0 });
+    expect(await rowsFor('english')).toEqual({ attempts: 1, quizzes: 1, skills: 1 });
+    expect(
+      (await client.get('/api/me/enrolments')).json().map((e: { course: { key: string } }) => e.course.key),
+    ).toEqual(['english']);
+    expect((await client.post('/api/quizzes', { course: 'science' })).statusCode).toBe(403);
+  });
+
+  it('rejects an unknown course and an empty selection with 400', async () => {
+    const { cookie } = await signUpVerified(app, 'learners');
+    const client = as(app, cookie);
+    expect((await client.post('/api/me/enrolments', { courses: ['history'] })).statusCode).toBe(400);
+    const empty = await client.post('/api/me/enrolments', { courses: [] });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().fields.courses).toBe('Choose at least one course');
+  });
+});
