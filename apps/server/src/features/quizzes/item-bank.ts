@@ -83,7 +83,7 @@ export class ItemBank {
 export async function storeGeneratedItem(db: Db, id: string): Promise<string> {
   const parsed = parseMathItemId(id);
   if (!parsed) throw new Error(`not a generated item id: ${id}`);
-  const generated = generateMathItem(parsed.skill, parsed.difficulty as MathDifficulty, parsed.seed);
+  const generated = generateMathItem(parsed.skill, parsed.difficulty, parsed.seed);
   await db
     .insert(item)
     .values({

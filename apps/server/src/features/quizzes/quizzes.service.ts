@@ -203,7 +203,7 @@ export async function submitAnswer(
     const outcome = recordAnswer(
       model,
       learner,
-      { [served.skillId]: state?.modelState as SkillModelState | undefined },
+      { [served.skillId]: state?.modelState },
       { id: row.id, skills: [served.skillId], ...(difficulty === undefined ? {} : { difficulty }) },
       correct,
       now.getTime(),
