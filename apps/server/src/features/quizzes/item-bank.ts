@@ -3,7 +3,6 @@ import {
   MATH_DIFFICULTIES,
   mathItemId,
   parseMathItemId,
-  type MathDifficulty,
 } from '@vidya/content';
 import type { CourseKey } from '@vidya/contracts';
 import { difficultyFromPrior, type ItemStats, type TracedItem } from '@vidya/engine';

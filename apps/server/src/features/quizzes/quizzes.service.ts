@@ -15,7 +15,6 @@ import {
   recordAnswer,
   selectNextItem,
   type ProductionModel,
-  type SkillModelState,
 } from '@vidya/engine';
 import type { FastifyInstance } from 'fastify';
 import { attempt, quizQuestion, quizSession } from '#src/db/schema/index.ts';
