@@ -24,7 +24,11 @@ export default defineConfig({
   ],
   server: {
     port: 5173,
-    proxy: { '/api': 'http://localhost:3000', '/dev': 'http://localhost:3000', '/healthz': 'http://localhost:3000' },
+    proxy: {
+      '/api': 'http://localhost:3000',
+      '/dev': 'http://localhost:3000',
+      '/healthz': 'http://localhost:3000',
+    },
   },
   build: { target: 'es2022' },
   test: {

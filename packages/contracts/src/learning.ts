@@ -106,8 +106,8 @@ export type SubmitAnswerBody = z.infer<typeof SubmitAnswerBodySchema>;
 
 export const SkillChangeSchema = z.object({
   skill: z.object({ id: z.string(), name: z.string() }),
-  /** Mastery 0–100 before and after. */
-  before: z.number(),
+  /** Mastery 0–100 before (null: the skill had never been practised) and after. */
+  before: z.number().nullable(),
   after: z.number(),
   band: MasteryBandSchema,
 });

@@ -1,4 +1,4 @@
-import type { Role } from '@vidya/contracts';
+import type { CourseKey, Role } from '@vidya/contracts';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths } from '#src/config/paths.ts';
 import { Root } from './routes/root.tsx';
@@ -10,6 +10,10 @@ const login = (role: Role) => async () => {
 const signUp = (role: Role) => async () => {
   const { SignUpPage } = await import('./routes/auth-pages.tsx');
   return { Component: () => <SignUpPage role={role} /> };
+};
+const quiz = (course: CourseKey) => async () => {
+  const { QuizPage } = await import('./routes/quiz.tsx');
+  return { Component: () => <QuizPage course={course} /> };
 };
 const learnerPage = (title: string, intro: string) => async () => {
   const { LearnerPage } = await import('./routes/learner-page.tsx');
@@ -41,10 +45,10 @@ export const routes: RouteObject[] = [
         path: paths.askAi,
         lazy: learnerPage('Having doubts? Ask your Tutor now!!', 'The tutor opens here.'),
       },
-      { path: paths.mathematics, lazy: learnerPage('Welcome to Mathematics World', 'Quizzes open here.') },
-      { path: paths.science, lazy: learnerPage('Welcome to Science', 'Quizzes open here.') },
-      { path: paths.english, lazy: learnerPage('Welcome to English', 'Quizzes open here.') },
-      { path: paths.socialScience, lazy: learnerPage('Welcome to Social Science', 'Quizzes open here.') },
+      { path: paths.mathematics, lazy: quiz('mathematics') },
+      { path: paths.science, lazy: quiz('science') },
+      { path: paths.english, lazy: quiz('english') },
+      { path: paths.socialScience, lazy: quiz('social_science') },
       {
         path: paths.instructor,
         lazy: async () => ({ Component: (await import('./routes/guardian-pages.tsx')).InstructorPage }),

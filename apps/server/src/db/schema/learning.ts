@@ -121,6 +121,8 @@ export const attempt = pgTable(
     /** P(correct) the engine predicted before the answer. */
     predicted: real('predicted').notNull(),
     masteryBefore: real('mastery_before').notNull(),
+    /** The learner's first answer on this skill: there was no mastery before it to show. */
+    firstOfSkill: boolean('first_of_skill').notNull().default(false),
     masteryAfter: real('mastery_after').notNull(),
     bandAfter: text('band_after').notNull(),
     responseMs: integer('response_ms').notNull(),

@@ -1,9 +1,4 @@
-import {
-  generateMathItem,
-  MATH_DIFFICULTIES,
-  mathItemId,
-  parseMathItemId,
-} from '@vidya/content';
+import { generateMathItem, MATH_DIFFICULTIES, mathItemId, parseMathItemId } from '@vidya/content';
 import type { CourseKey } from '@vidya/contracts';
 import { difficultyFromPrior, type ItemStats, type TracedItem } from '@vidya/engine';
 import { and, eq, isNull } from 'drizzle-orm';

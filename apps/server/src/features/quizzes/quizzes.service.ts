@@ -9,13 +9,7 @@ import {
   type QuizSummary,
   type SubmitAnswerBody,
 } from '@vidya/contracts';
-import {
-  itemDifficulty,
-  masteryOf,
-  recordAnswer,
-  selectNextItem,
-  type ProductionModel,
-} from '@vidya/engine';
+import { itemDifficulty, masteryOf, recordAnswer, selectNextItem, type ProductionModel } from '@vidya/engine';
 import type { FastifyInstance } from 'fastify';
 import { attempt, quizQuestion, quizSession } from '#src/db/schema/index.ts';
 import { AppError, conflict, notFound } from '#src/errors.ts';
@@ -31,6 +25,10 @@ export interface Learning {
 }
 
 const RECENT_QUIZZES = 3;
+
+/** Mastery before an attempt as a percentage, or null when it was the skill's first answer. */
+const previousBefore = (a: { masteryBefore: number; firstOfSkill: boolean }) =>
+  a.firstOfSkill ? null : toPercent(a.masteryBefore);
 const MAX_RESPONSE_MS = 30 * 60 * 1000;
 
 /** Starts a quiz in a course the learner is enrolled in (403 `not_enrolled` otherwise). */
@@ -170,7 +168,7 @@ export async function submitAnswer(
         finished: quiz.finishedAt !== null,
         mastery: {
           skill: { id: previous.skillId, name: skillName(previous.skillId) },
-          before: toPercent(previous.masteryBefore),
+          before: previousBefore(previous),
           after: toPercent(previous.masteryAfter),
           band: previous.bandAfter as AnswerResult['mastery']['band'],
         },
@@ -233,6 +231,7 @@ export async function submitAnswer(
       correct,
       predicted: outcome.predicted,
       masteryBefore: before,
+      firstOfSkill: !state,
       masteryAfter: next.mastery.p,
       bandAfter: next.mastery.band,
       responseMs: Math.min(MAX_RESPONSE_MS, Math.max(0, now.getTime() - served.servedAt.getTime())),
@@ -254,7 +253,7 @@ export async function submitAnswer(
       finished,
       mastery: {
         skill: { id: served.skillId, name: skillName(served.skillId) },
-        before: toPercent(before),
+        before: state ? toPercent(before) : null,
         after: toPercent(next.mastery.p),
         band: next.mastery.band,
       },
@@ -285,7 +284,7 @@ export async function quizSummary(
     quiz: presentQuiz(quiz),
     skills: [...bySkill].map(([id, change]) => ({
       skill: { id, name: skills.find((s) => s.id === id)?.name ?? id },
-      before: toPercent(change.before),
+      before: change.before,
       after: toPercent(change.after),
       band: change.band as QuizSummary['skills'][number]['band'],
     })),

@@ -1,4 +1,4 @@
-import { LearnerLayout } from '#src/components/layout/learner-layout.tsx';
+import { LearnerLayout } from '#src/app/layout/learner-layout.tsx';
 import { useTitle } from '#src/lib/use-title.ts';
 
 /** A signed-in learner page whose content arrives with a later issue (progress #8, profile #8, teachers #7, tutor #9, quizzes #6). */

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Footer } from '#src/components/layout/footer.tsx';
 import { IntroBlock, showsIntro } from '#src/components/layout/intro-block.tsx';
-import { TopNav } from '#src/components/layout/top-nav.tsx';
+import { TopNav } from '#src/app/layout/top-nav.tsx';
 import { Spinner } from '#src/components/ui/spinner.tsx';
 import { paths } from '#src/config/paths.ts';
 import { useMe } from '#src/features/auth/api/get-me.ts';

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { paths } from '#src/config/paths.ts';
 import { useMe } from '#src/features/auth/api/get-me.ts';
+import { useStats } from '#src/features/courses/api/courses.ts';
 
 const MENU = [
   { to: paths.courses, label: 'Courses' },
@@ -13,13 +14,14 @@ const MENU = [
 /** The learner header and side menu every learner page has (SPEC §2). */
 export function LearnerLayout({ children }: { children: ReactNode }) {
   const { data: me } = useMe();
+  const { data: stats } = useStats();
   return (
     <div className="learner-layout">
       <div className="learner-header">
         <p className="learner-name">{me?.username || 'Anonymous'}</p>
         <p className="learner-cheer">You are champion!!!!</p>
         <Link to={paths.profile} className="button button-small exp-button">
-          Exp: 1000
+          Exp: {stats?.xp ?? 0}
         </Link>
       </div>
       <div className="learner-body">

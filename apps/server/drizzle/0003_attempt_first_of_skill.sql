@@ -1,0 +1,1 @@
+ALTER TABLE "attempt" ADD COLUMN "first_of_skill" boolean DEFAULT false NOT NULL;

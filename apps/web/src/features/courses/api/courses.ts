@@ -1,0 +1,46 @@
+import { courseEndpoints, type CourseKey } from '@vidya/contracts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '#src/lib/api-client.ts';
+
+/** Every quiz course. */
+export const coursesQueryOptions = queryOptions({
+  queryKey: ['courses'],
+  queryFn: () => api(courseEndpoints.list),
+  staleTime: Infinity,
+});
+export const useCourses = () => useQuery(coursesQueryOptions);
+
+/** The signed-in learner's enrolments with mastery. */
+export const enrolmentsQueryOptions = queryOptions({
+  queryKey: ['enrolments'],
+  queryFn: () => api(courseEndpoints.enrolments),
+});
+export const useEnrolments = () => useQuery(enrolmentsQueryOptions);
+
+/** Experience points and totals for the learner header. */
+export const statsQueryOptions = queryOptions({
+  queryKey: ['stats'],
+  queryFn: () => api(courseEndpoints.stats),
+});
+export const useStats = () => useQuery(statsQueryOptions);
+
+/** Enrols in courses and refreshes the list. */
+export function useEnrol() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (courses: CourseKey[]) => api(courseEndpoints.enrol, { body: { courses } }),
+    onSuccess: (enrolments) => queryClient.setQueryData(enrolmentsQueryOptions.queryKey, enrolments),
+  });
+}
+
+/** Unenrols (deleting the course's data) and refreshes the list and figures. */
+export function useUnenrol() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (course: CourseKey) => api(courseEndpoints.unenrol, { params: { course } }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: enrolmentsQueryOptions.queryKey });
+      await queryClient.invalidateQueries({ queryKey: statsQueryOptions.queryKey });
+    },
+  });
+}

@@ -1,0 +1,301 @@
+import {
+  QUESTIONS_PER_QUIZ,
+  type AnswerResult,
+  type CourseKey,
+  type Question,
+  type QuizSummary,
+} from '@vidya/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { ApiError } from '#src/lib/api-client.ts';
+import { fetchNextQuestion, fetchQuizSummary, startQuiz, submitAnswer } from '../api/quiz.ts';
+import { ChoiceAnswer, FreeTextAnswer } from './answer-forms.tsx';
+import { QUIZ_TEXTS } from './quiz-texts.ts';
+
+type Phase =
+  | { name: 'intro' }
+  | { name: 'not-registered' }
+  | { name: 'loading' }
+  | {
+      name: 'question';
+      question: Question;
+      result: AnswerResult | null;
+      pending: string | null;
+      failed: boolean;
+    }
+  | { name: 'finished'; summary: QuizSummary }
+  | { name: 'failed'; message: string; retry: () => void };
+
+const failureMessage = (error: unknown) =>
+  error instanceof ApiError && error.status === 0
+    ? 'We could not reach Vidya. Check your connection.'
+    : 'Something went wrong while loading.';
+
+/** Not enrolled: the invitation to register (SPEC §2). */
+function RegisterInvite() {
+  return (
+    <div className="quiz-card">
+      <p className="warning">Please register to take part in the quiz.</p>
+      <Link className="button" to="/courses">
+        Register here
+      </Link>
+    </div>
+  );
+}
+
+function QuizIntro({
+  course,
+  onStart,
+  starting,
+}: {
+  course: CourseKey;
+  onStart: () => void;
+  starting: boolean;
+}) {
+  const texts = QUIZ_TEXTS[course];
+  return (
+    <div className="quiz-card">
+      <h1>{texts.intro}</h1>
+      <h2>Rules</h2>
+      <ul>
+        <li>The quiz has {QUESTIONS_PER_QUIZ} questions, chosen for you.</li>
+        <li>Each question is worth 1 point: a correct answer gives you 1 point.</li>
+        <li>Refreshing the page resets the quiz (your answers so far are still saved).</li>
+      </ul>
+      <button type="button" className="button" onClick={onStart} disabled={starting}>
+        Start the Quiz!!
+      </button>
+    </div>
+  );
+}
+
+function ProgressBar({ position }: { position: number }) {
+  // SPEC §4: the bar's width is (current number + 1) / 5.
+  const percent = ((position + 1) / QUESTIONS_PER_QUIZ) * 100;
+  return (
+    <div
+      className="progress"
+      role="progressbar"
+      aria-label="Quiz progress"
+      aria-valuemin={0}
+      aria-valuemax={QUESTIONS_PER_QUIZ}
+      aria-valuenow={position + 1}
+    >
+      <div className="progress-fill" style={{ width: `${percent}%` }} />
+    </div>
+  );
+}
+
+function ScoreScreen({ course, summary }: { course: CourseKey; summary: QuizSummary }) {
+  return (
+    <div className="quiz-card">
+      <h1>
+        Your Score: {summary.quiz.score}/{summary.quiz.total}
+      </h1>
+      <p>You earned {summary.xpEarned} experience points.</p>
+      {summary.skills.length > 0 && (
+        <>
+          <h2>What changed</h2>
+          <table className="table">
+            <caption className="visually-hidden">Mastery of each skill before and after this quiz</caption>
+            <thead>
+              <tr>
+                <th scope="col">Skill</th>
+                <th scope="col">Before</th>
+                <th scope="col">After</th>
+                <th scope="col">Level</th>
+              </tr>
+            </thead>
+            <tbody>
+              {summary.skills.map((change) => (
+                <tr key={change.skill.id}>
+                  <th scope="row">{change.skill.name}</th>
+                  <td>{change.before === null ? 'new' : `${change.before}%`}</td>
+                  <td>{change.after}%</td>
+                  <td>{change.band}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      )}
+      <Link className="button" to="/courses">
+        {QUIZ_TEXTS[course].done}
+      </Link>
+    </div>
+  );
+}
+
+/** One quiz from intro to score (SPEC §2, §4). State lives in memory: refreshing resets it, answers stay saved. */
+export function QuizScreen({ course, isEnrolled }: { course: CourseKey; isEnrolled: boolean }) {
+  const queryClient = useQueryClient();
+  const multipleChoice = course !== 'mathematics';
+  const [phase, setPhase] = useState<Phase>(
+    multipleChoice && !isEnrolled ? { name: 'not-registered' } : { name: 'intro' },
+  );
+  const [quizId, setQuizId] = useState<string | null>(null);
+  const [starting, setStarting] = useState(false);
+
+  const loadNext = async (id: string) => {
+    setPhase({ name: 'loading' });
+    try {
+      const question = await fetchNextQuestion(id);
+      setPhase({ name: 'question', question, result: null, pending: null, failed: false });
+    } catch (error) {
+      console.error('Question request failed', error);
+      setPhase({ name: 'failed', message: failureMessage(error), retry: () => void loadNext(id) });
+    }
+  };
+
+  const handleStart = async () => {
+    if (!isEnrolled) {
+      window.alert('you are not registered in this course');
+      setPhase({ name: 'not-registered' });
+      return;
+    }
+    setStarting(true);
+    try {
+      const quiz = await startQuiz(course);
+      setQuizId(quiz.id);
+      await loadNext(quiz.id);
+    } catch (error) {
+      console.error('Could not start the quiz', error);
+      if (error instanceof ApiError && error.code === 'not_enrolled') {
+        window.alert('you are not registered in this course');
+        setPhase({ name: 'not-registered' });
+      } else setPhase({ name: 'failed', message: failureMessage(error), retry: () => void handleStart() });
+    } finally {
+      setStarting(false);
+    }
+  };
+
+  const handleSubmit = async (question: Question, answer: string) => {
+    if (!quizId) return;
+    setPhase({ name: 'question', question, result: null, pending: answer, failed: false });
+    try {
+      const result = await submitAnswer(quizId, question.itemId, answer);
+      setPhase({ name: 'question', question, result, pending: answer, failed: false });
+      void queryClient.invalidateQueries({ queryKey: ['stats'] });
+    } catch (error) {
+      console.error('Skill update failed', error);
+      setPhase({ name: 'question', question, result: null, pending: answer, failed: true });
+    }
+  };
+
+  const handleNext = async (result: AnswerResult) => {
+    if (!quizId) return;
+    if (!result.finished) return loadNext(quizId);
+    setPhase({ name: 'loading' });
+    try {
+      const summary = await fetchQuizSummary(quizId);
+      setPhase({ name: 'finished', summary });
+      void queryClient.invalidateQueries({ queryKey: ['enrolments'] });
+    } catch (error) {
+      setPhase({ name: 'failed', message: failureMessage(error), retry: () => void handleNext(result) });
+    }
+  };
+
+  switch (phase.name) {
+    case 'not-registered':
+      return (
+        <>
+          <h1>{QUIZ_TEXTS[course].intro}</h1>
+          <RegisterInvite />
+        </>
+      );
+    case 'intro':
+      return <QuizIntro course={course} onStart={() => void handleStart()} starting={starting} />;
+    case 'loading':
+      return (
+        <div className="quiz-card" role="status">
+          <h1>{QUIZ_TEXTS[course].header}</h1>
+          <p>Loading questions...</p>
+        </div>
+      );
+    case 'failed':
+      return (
+        <div className="quiz-card">
+          <h1>{QUIZ_TEXTS[course].header}</h1>
+          <div role="alert" className="form-error">
+            <p>{phase.message} Your answers so far are saved.</p>
+            <button type="button" className="button button-small" onClick={phase.retry}>
+              Try again
+            </button>
+          </div>
+        </div>
+      );
+    case 'finished':
+      return <ScoreScreen course={course} summary={phase.summary} />;
+    case 'question': {
+      const { question, result, pending, failed } = phase;
+      const isLocked = pending !== null;
+      return (
+        <div className="quiz-card">
+          <h1>{QUIZ_TEXTS[course].header}</h1>
+          <ProgressBar position={question.position} />
+          <p className="question-number">
+            Question {question.position + 1} of {question.total} · {question.skill.name}
+          </p>
+          {question.passage && (
+            <section className="passage" aria-labelledby="passage-heading">
+              <h2 id="passage-heading">Reading Paragraph:</h2>
+              <h3>{question.passage.title}</h3>
+              {question.passage.text.split(/\n\n+/).map((paragraph) => (
+                <p key={paragraph.slice(0, 40)}>{paragraph}</p>
+              ))}
+            </section>
+          )}
+          <p className="question-text" id="question-text">
+            {question.prompt}
+          </p>
+          {question.kind === 'choice' && question.choices ? (
+            <ChoiceAnswer
+              key={question.itemId}
+              prompt={question.prompt}
+              choices={question.choices}
+              disabled={isLocked}
+              correctIndex={result?.correctIndex}
+              onSubmit={(index) => void handleSubmit(question, String(index))}
+            />
+          ) : (
+            <FreeTextAnswer
+              key={question.itemId}
+              disabled={isLocked}
+              onSubmit={(answer) => void handleSubmit(question, answer)}
+            />
+          )}
+          <div className="feedback" role="status" aria-live="polite">
+            {result && (
+              <>
+                <p className={result.correct ? 'feedback-correct' : 'feedback-wrong'}>
+                  {result.correct
+                    ? 'Correct! Well done.'
+                    : `Incorrect. The correct answer is: ${result.correctAnswer}`}
+                </p>
+                <p className="explanation">{result.explanation}</p>
+              </>
+            )}
+          </div>
+          {failed && pending !== null && (
+            <div role="alert" className="form-error">
+              <p>We could not save your answer. Nothing is lost: try again.</p>
+              <button
+                type="button"
+                className="button button-small"
+                onClick={() => void handleSubmit(question, pending)}
+              >
+                Try again
+              </button>
+            </div>
+          )}
+          {result && (
+            <button type="button" className="button" onClick={() => void handleNext(result)}>
+              Next Question
+            </button>
+          )}
+        </div>
+      );
+    }
+  }
+}
