@@ -9,7 +9,7 @@ const authored = new Map(catalogue.items.map((item) => [item.id, item]));
 
 function rightAnswer(question: Question): string {
   const math = parseMathItemId(question.itemId);
-  if (math) return generateMathItem(math.skill, math.difficulty as MathDifficulty, math.seed).answer;
+  if (math) return generateMathItem(math.skill, math.difficulty, math.seed).answer;
   const item = authored.get(question.itemId);
   if (!item) throw new Error(`unknown item ${question.itemId}`);
   return item.choices[item.answer]!;
