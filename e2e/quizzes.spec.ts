@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { generateMathItem, loadCatalogue, parseMathItemId, type MathDifficulty } from '@vidya/content';
+import { generateMathItem, loadCatalogue, parseMathItemId } from '@vidya/content';
 import type { Question } from '@vidya/contracts';
 import { expect, test } from './support/fixtures.ts';
 
