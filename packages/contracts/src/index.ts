@@ -6,3 +6,5 @@ export * from './endpoints.ts';
 export * from './pages.ts';
 export * from './learning.ts';
 export * from './learning-endpoints.ts';
+export * from './guardians.ts';
+export * from './guardian-endpoints.ts';

@@ -2,3 +2,4 @@ export * from './auth.ts';
 export * from './mail.ts';
 export * from './catalogue.ts';
 export * from './learning.ts';
+export * from './guardians.ts';
