@@ -22,6 +22,7 @@ import { seedCatalogue } from './db/seed.ts';
 import { AppError, conflict, serviceUnavailable } from './errors.ts';
 import { accountRoutes } from './features/accounts/accounts.routes.ts';
 import { courseRoutes } from './features/courses/courses.routes.ts';
+import { guardianRoutes } from './features/guardians/guardians.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { mailRoutes } from './features/mail/mail.routes.ts';
 import { ItemBank } from './features/quizzes/item-bank.ts';
@@ -167,6 +168,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   accountRoutes(app);
   courseRoutes(app);
   quizRoutes(app);
+  guardianRoutes(app);
   if (config.devMailOutbox && !config.production) mailRoutes(app);
   await webApp(app);
   return app;

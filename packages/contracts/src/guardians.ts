@@ -11,11 +11,7 @@ export type LinkKind = z.infer<typeof LinkKindSchema>;
 export const PARENT_CONFIRMATION = "I confirm that I am this child's parent or legal guardian.";
 export const NO_SUCH_LEARNER = 'No learner with that username';
 
-const UsernameInput = z
-  .string()
-  .trim()
-  .min(1, 'A username is required')
-  .max(30, 'At most 30 characters');
+const UsernameInput = z.string().trim().min(1, 'A username is required').max(30, 'At most 30 characters');
 
 /** Body of `POST /api/guardian/links`: a teacher's Student Name or a parent's Child's username. */
 export const CreateLinkBodySchema = z.object({
@@ -135,7 +131,13 @@ export const ClassViewSchema = z
     ),
     skills: z.array(z.object({ key: z.string(), course: z.string(), name: z.string() })),
     hardestSkills: z.array(
-      z.object({ key: z.string(), name: z.string(), course: z.string(), averageMastery: z.number(), learners: z.number().int() }),
+      z.object({
+        key: z.string(),
+        name: z.string(),
+        course: z.string(),
+        averageMastery: z.number(),
+        learners: z.number().int(),
+      }),
     ),
   })
   .meta({ id: 'ClassView' });
