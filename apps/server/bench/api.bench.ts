@@ -1,0 +1,360 @@
+// Quiz API benchmark (issue 6): `npm run bench:api -- [--learners 16,64] [--seconds 20] [--db pg|pglite|both]`.
+//
+// Starts the built server (apps/server/dist/main.js) on loopback against a throw-away PostgreSQL database and/or a
+// fresh PGlite directory, signs learners up, drives whole quizzes in a closed loop (load-driver.ts) and prints
+// answers per second and exact p50/p95/p99 latency of `next` and `answers`; for PostgreSQL also the TPS of pgbench
+// running the equivalent write transaction, as the physical reference. Everything it creates is removed on exit.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { loadavg, cpus, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import {
+  driveQuizzes,
+  LoadClient,
+  signUpLearners,
+  type DriveResult,
+  type LatencySummary,
+} from '#src/testing/load-driver.ts';
+
+const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const mainJs = join(serverDir, 'dist', 'main.js');
+
+const { values: args } = parseArgs({
+  options: {
+    learners: { type: 'string', default: '16,64' },
+    seconds: { type: 'string', default: '20' },
+    warmup: { type: 'string', default: '5' },
+    db: { type: 'string', default: 'both' },
+    'admin-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/test' },
+    'pgbench-seconds': { type: 'string', default: '15' },
+    'pgbench-clients': { type: 'string', default: '64' },
+    'no-pgbench': { type: 'boolean', default: false },
+    build: { type: 'boolean', default: false },
+    /** Directory for the server's V8 CPU profiles (node --cpu-prof), for profiling under load. */
+    'cpu-prof': { type: 'string' },
+  },
+});
+
+const levels = args.learners
+  .split(',')
+  .map(Number)
+  .filter((n) => Number.isInteger(n) && n > 0)
+  .sort((a, b) => a - b);
+const seconds = Number(args.seconds);
+const warmup = Number(args.warmup);
+const isDb = (d: string): d is 'pg' | 'pglite' => d === 'pg' || d === 'pglite';
+const dbs = (args.db === 'both' ? ['pg', 'pglite'] : [args.db]).filter(isDb);
+if (levels.length === 0 || !(seconds > 0) || !(warmup >= 0) || dbs.length === 0) {
+  console.error('usage: bench:api [--learners 16,64] [--seconds 20] [--warmup 5] [--db pg|pglite|both]');
+  process.exit(2);
+}
+
+// Bounded in time: setup, sign-ups and pgbench get generous slack on top of the measured runs.
+const budgetMs =
+  (dbs.length * (120 + levels.length * (seconds + warmup + 15)) + Number(args['pgbench-seconds']) + 60) * 1000;
+
+// ---------- cleanup, also on failure, Ctrl-C and the time budget ----------
+const cleanups: (() => Promise<void> | void)[] = [];
+let cleaning: Promise<void> | null = null;
+function cleanUp(): Promise<void> {
+  cleaning ??= (async () => {
+    for (const task of cleanups.splice(0).reverse()) {
+      try {
+        await task();
+      } catch (error) {
+        console.error(`cleanup: ${(error as Error).message}`);
+      }
+    }
+  })();
+  return cleaning;
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: cleaning up`);
+    void cleanUp().then(() => process.exit(130));
+  });
+}
+const watchdog = setTimeout(() => {
+  console.error(`bench:api exceeded its ${Math.round(budgetMs / 1000)} s budget; cleaning up`);
+  void cleanUp().then(() => process.exit(1));
+}, budgetMs);
+watchdog.unref();
+
+// ---------- helpers ----------
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function adminQuery(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: args['admin-url'] });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A throw-away database on the admin URL's server; dropped on cleanup. Never the admin database itself. */
+async function throwAwayDatabase(): Promise<string> {
+  const name = `vidya_bench_${randomBytes(5).toString('hex')}`;
+  await adminQuery(`CREATE DATABASE ${name}`);
+  cleanups.push(() => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+  const url = new URL(args['admin-url']);
+  if (url.hostname !== '127.0.0.1' && url.hostname !== 'localhost') throw new Error('admin URL must be loopback');
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((done) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      done();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/** Starts dist/main.js on a free loopback port and waits for /readyz; stopped on cleanup or by the caller. */
+async function startServer(env: Record<string, string>, label: string) {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const nodeArgs = args['cpu-prof']
+    ? ['--cpu-prof', `--cpu-prof-dir=${resolve(args['cpu-prof'])}`, `--cpu-prof-name=${label}-${port}.cpuprofile`]
+    : [];
+  const child = spawn(process.execPath, [...nodeArgs, mainJs], {
+    cwd: serverDir,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: baseUrl,
+      AUTH_SECRET: randomBytes(24).toString('hex'),
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_IP_MULTIPLIER: '1000',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-4000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const stop = () => stopChild(child);
+  cleanups.push(stop);
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`server not ready after 90 s:\n${output}`);
+    try {
+      const response = await fetch(`${baseUrl}/readyz`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+  return { baseUrl, stop, output: () => output };
+}
+
+interface Row {
+  db: string;
+  result: DriveResult;
+  load: number;
+}
+
+async function benchDatabase(db: 'pg' | 'pglite'): Promise<{ rows: Row[]; dbUrl?: string }> {
+  let env: Record<string, string>;
+  let dbUrl: string | undefined;
+  if (db === 'pg') {
+    dbUrl = await throwAwayDatabase();
+    env = { DATABASE_URL: dbUrl };
+  } else {
+    const dir = mkdtempSync(join(tmpdir(), 'vidya-bench-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    env = { DATA_DIR: dir };
+  }
+  console.error(`[${db}] starting the server`);
+  const server = await startServer(env, db);
+  const max = levels[levels.length - 1]!;
+  const client = new LoadClient(server.baseUrl, max);
+  try {
+    const t0 = Date.now();
+    const all = await signUpLearners(client, max, { concurrency: 8 });
+    console.error(`[${db}] ${max} learners signed up in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    const rows: Row[] = [];
+    for (const n of levels) {
+      console.error(`[${db}] ${n} learners: ${warmup} s warm-up, ${seconds} s measured`);
+      const result = await driveQuizzes(client, all.slice(0, n), { seconds, warmupSeconds: warmup });
+      const load = loadavg()[0]!;
+      if (result.errors > 0) console.error(`[${db}] ${result.errors} errors, e.g. ${result.errorSamples.join(' | ')}`);
+      rows.push({ db, result, load });
+    }
+    return { rows, dbUrl };
+  } finally {
+    client.close();
+    await server.stop();
+  }
+}
+
+// One answer's writes, as submitAnswer does them: lock the quiz, insert the attempt, upsert the skill and learner
+// states, update the quiz, upsert the item statistics. Each pgbench client is one learner with its own quiz row;
+// item statistics are shared, as they are in the app.
+const PGBENCH_SETUP = `
+DROP TABLE IF EXISTS bench_attempt, bench_quiz, bench_skill_state, bench_learner_state, bench_item_stats;
+CREATE TABLE bench_quiz (id int PRIMARY KEY, learner_id text NOT NULL, course_key text NOT NULL,
+  length smallint NOT NULL, answered int NOT NULL DEFAULT 0, score int NOT NULL DEFAULT 0,
+  started_at timestamptz NOT NULL DEFAULT now(), finished_at timestamptz);
+CREATE TABLE bench_attempt (id uuid PRIMARY KEY DEFAULT gen_random_uuid(), quiz_id int NOT NULL REFERENCES bench_quiz(id),
+  position int NOT NULL, learner_id text NOT NULL, course_key text NOT NULL, item_id text NOT NULL,
+  item_version text NOT NULL, skill_id text NOT NULL, answer text NOT NULL, correct boolean NOT NULL,
+  predicted real NOT NULL, mastery_before real NOT NULL, first_of_skill boolean NOT NULL DEFAULT false,
+  mastery_after real NOT NULL, band_after text NOT NULL, response_ms int NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now(), UNIQUE (quiz_id, position));
+CREATE INDEX ON bench_attempt (learner_id, course_key, created_at);
+CREATE TABLE bench_skill_state (learner_id text, course_key text, skill_id text, model_state jsonb NOT NULL,
+  mastery real NOT NULL, band text NOT NULL, attempts int NOT NULL DEFAULT 0, correct int NOT NULL DEFAULT 0,
+  last_practised_at timestamptz NOT NULL, next_review_at timestamptz, PRIMARY KEY (learner_id, course_key, skill_id));
+CREATE TABLE bench_learner_state (learner_id text, course_key text, model_state jsonb NOT NULL,
+  updated_at timestamptz NOT NULL DEFAULT now(), PRIMARY KEY (learner_id, course_key));
+CREATE TABLE bench_item_stats (item_id text PRIMARY KEY, attempts int NOT NULL DEFAULT 0, correct int NOT NULL DEFAULT 0);
+INSERT INTO bench_quiz (id, learner_id, course_key, length)
+  SELECT g, 'learner-' || g, 'science', 5 FROM generate_series(1, 1024) g;
+`;
+
+const PGBENCH_SCRIPT = `\\set skill random(1, 12)
+\\set item random(1, 150)
+\\set correct random(0, 1)
+BEGIN;
+SELECT answered AS pos FROM bench_quiz WHERE id = :client_id + 1 FOR UPDATE \\gset
+INSERT INTO bench_attempt (quiz_id, position, learner_id, course_key, item_id, item_version, skill_id, answer,
+  correct, predicted, mastery_before, first_of_skill, mastery_after, band_after, response_ms)
+  VALUES (:client_id + 1, :pos, 'learner-' || :client_id, 'science', 'item-' || :item, 'v1', 'skill-' || :skill,
+  '2', :correct = 1, 0.6, 0.5, false, 0.55, 'developing', 4200);
+INSERT INTO bench_skill_state (learner_id, course_key, skill_id, model_state, mastery, band, attempts, correct,
+  last_practised_at, next_review_at)
+  VALUES ('learner-' || :client_id, 'science', 'skill-' || :skill,
+  '{"tracing":{"a":1.25,"b":-0.5,"n":3},"review":{"dueMs":1760000000000,"stability":2.5}}', 0.55, 'developing',
+  1, :correct, now(), now() + interval '1 day')
+  ON CONFLICT (learner_id, course_key, skill_id) DO UPDATE SET model_state = excluded.model_state,
+  mastery = excluded.mastery, band = excluded.band, attempts = bench_skill_state.attempts + 1,
+  correct = bench_skill_state.correct + excluded.correct, last_practised_at = excluded.last_practised_at,
+  next_review_at = excluded.next_review_at;
+INSERT INTO bench_learner_state (learner_id, course_key, model_state, updated_at)
+  VALUES ('learner-' || :client_id, 'science', '{"answers":12,"correct":7,"lastMs":1760000000000}', now())
+  ON CONFLICT (learner_id, course_key) DO UPDATE SET model_state = excluded.model_state, updated_at = excluded.updated_at;
+UPDATE bench_quiz SET answered = answered + 1, score = score + :correct WHERE id = :client_id + 1;
+INSERT INTO bench_item_stats (item_id, attempts, correct) VALUES ('item-' || :item, 1, :correct)
+  ON CONFLICT (item_id) DO UPDATE SET attempts = bench_item_stats.attempts + 1,
+  correct = bench_item_stats.correct + excluded.correct;
+END;
+`;
+
+async function runPgbench(dbUrl: string): Promise<{ tps: number; clients: number; load: number } | null> {
+  const clients = Number(args['pgbench-clients']);
+  const client = new pg.Client({ connectionString: dbUrl });
+  await client.connect();
+  try {
+    await client.query(PGBENCH_SETUP);
+  } finally {
+    await client.end();
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'vidya-pgbench-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  const script = join(dir, 'answer.sql');
+  writeFileSync(script, PGBENCH_SCRIPT);
+  const pgbench = existsSync('/usr/bin/pgbench') ? '/usr/bin/pgbench' : 'pgbench';
+  console.error(`[pg] pgbench: ${clients} clients, ${args['pgbench-seconds']} s`);
+  const run = spawnSync(
+    pgbench,
+    ['-n', '-c', String(clients), '-j', '2', '-T', args['pgbench-seconds'], '-M', 'prepared', '-f', script, dbUrl],
+    { encoding: 'utf8', timeout: (Number(args['pgbench-seconds']) + 60) * 1000 },
+  );
+  const load = loadavg()[0]!;
+  const match = /tps = ([\d.]+) \(without initial connection time\)/.exec(run.stdout ?? '');
+  if (!match) {
+    console.error(`pgbench failed (${run.status}): ${run.stderr || run.stdout}`);
+    return null;
+  }
+  return { tps: Number(match[1]), clients, load };
+}
+
+// ---------- report ----------
+const ms = (s: LatencySummary, key: 'p50' | 'p95' | 'p99') => (Number.isNaN(s[key]) ? '–' : s[key].toFixed(1));
+
+function printReport(rows: Row[], reference: { tps: number; clients: number; load: number } | null) {
+  const lines = [
+    `quiz API benchmark: ${cpus().length} CPUs, Node ${process.version}, ${seconds} s measured after ${warmup} s warm-up`,
+    '',
+    '| database | learners | answers/s | quizzes | next p50 / p95 / p99 ms | answers p50 / p95 / p99 ms | errors | load avg (1 min) |',
+    '|---|---:|---:|---:|---|---|---:|---:|',
+    ...rows.map(({ db, result: r, load }) => {
+      const { next, answers } = r.latency;
+      return (
+        `| ${db === 'pg' ? 'PostgreSQL' : 'PGlite'} | ${r.learners} | ${r.answersPerSecond.toFixed(1)} | ${r.quizzes} | ` +
+        `${ms(next, 'p50')} / ${ms(next, 'p95')} / ${ms(next, 'p99')} | ` +
+        `${ms(answers, 'p50')} / ${ms(answers, 'p95')} / ${ms(answers, 'p99')} | ${r.errors} | ${load.toFixed(2)} |`
+      );
+    }),
+  ];
+  if (reference) {
+    lines.push(
+      '',
+      `pgbench reference (the answer's write transaction, ${reference.clients} clients, -j 2 -M prepared): ` +
+        `${reference.tps.toFixed(0)} TPS (load avg ${reference.load.toFixed(2)})`,
+    );
+    for (const { db, result } of rows.filter((r) => r.db === 'pg')) {
+      const ratio = (100 * result.answersPerSecond) / reference.tps;
+      lines.push(
+        `  ${db} at ${result.learners} learners: ${result.answersPerSecond.toFixed(1)} answers/s = ${ratio.toFixed(1)}% of pgbench`,
+      );
+    }
+  }
+  console.log(lines.join('\n'));
+}
+
+async function main() {
+  if (args.build || !existsSync(mainJs)) {
+    console.error('building the server (tsup)');
+    const build = spawnSync('npm', ['run', 'build'], { cwd: serverDir, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('server build failed');
+  }
+  const rows: Row[] = [];
+  let reference: { tps: number; clients: number; load: number } | null = null;
+  for (const db of dbs) {
+    const { rows: dbRows, dbUrl } = await benchDatabase(db);
+    rows.push(...dbRows);
+    // The server is stopped by now, so pgbench has the machine to itself.
+    if (dbUrl && !args['no-pgbench']) reference = await runPgbench(dbUrl);
+  }
+  printReport(rows, reference);
+}
+
+try {
+  await main();
+  await cleanUp();
+  process.exit(0);
+} catch (error) {
+  console.error(error);
+  await cleanUp();
+  process.exit(1);
+}

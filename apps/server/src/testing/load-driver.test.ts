@@ -1,0 +1,51 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '#src/db/client.ts';
+import { driveQuizzes, LoadClient, percentile, signUpLearners, summarise } from './load-driver.ts';
+import { buildTestApp, createTestDatabase } from './test-app.ts';
+
+// A smoke run of `npm run bench:api`'s core so the benchmark cannot rot; it asserts on counts, never on speed.
+describe('load driver (bench:api)', () => {
+  let database: Database;
+  let app: FastifyInstance;
+  let client: LoadClient;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    app = await buildTestApp(database);
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as AddressInfo;
+    client = new LoadClient(`http://127.0.0.1:${port}`, 4);
+  });
+
+  afterAll(async () => {
+    client?.close();
+    await app?.close();
+    await database?.close();
+  });
+
+  it('signs learners up and drives one whole quiz each over HTTP', async () => {
+    const learners = await signUpLearners(client, 2);
+    expect(learners.map((l) => l.courses.length)).toEqual([2, 2]);
+    const result = await driveQuizzes(client, learners, { seconds: 60, quizzesPerLearner: 1 });
+    expect(result.errorSamples).toEqual([]);
+    expect(result.quizzes).toBe(2);
+    expect(result.answers).toBe(10);
+    expect(result.latency.start.count).toBe(2);
+    expect(result.latency.next.count).toBe(10);
+    expect(result.latency.answers.count).toBe(10);
+  });
+
+  it('computes nearest-rank percentiles exactly', () => {
+    const samples = Array.from({ length: 100 }, (_, i) => 100 - i);
+    expect(
+      percentile(
+        [...samples].sort((a, b) => a - b),
+        99,
+      ),
+    ).toBe(99);
+    expect(summarise(samples)).toMatchObject({ count: 100, p50: 50, p95: 95, p99: 99, max: 100, mean: 50.5 });
+    expect(summarise([7])).toMatchObject({ p50: 7, p99: 7 });
+  });
+});

@@ -1,0 +1,297 @@
+import { Agent, request as httpRequest } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import { COURSE_KEYS, type CourseKey } from '@vidya/contracts';
+
+/**
+ * The core of `npm run bench:api` (bench/api.bench.ts): signs learners up through the public API and drives whole
+ * quizzes (start, then next + answer per question) in a closed loop, one request in flight per virtual learner,
+ * recording each call's latency. Plain `node:http` with a keep-alive agent: the load generator shares the cores
+ * with the server, so it must be cheap.
+ */
+
+export interface HttpResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/** A keep-alive HTTP client for one loopback base URL. */
+export class LoadClient {
+  private readonly agent: Agent;
+  private readonly url: URL;
+
+  constructor(baseUrl: string, sockets: number) {
+    this.url = new URL(baseUrl);
+    if (this.url.hostname !== '127.0.0.1' && this.url.hostname !== 'localhost') {
+      throw new Error(`the load driver only talks to loopback, not ${this.url.hostname}`);
+    }
+    this.agent = new Agent({ keepAlive: true, maxSockets: sockets, maxFreeSockets: sockets });
+  }
+
+  send(method: 'GET' | 'POST', path: string, cookie?: string, body?: unknown): Promise<HttpResponse> {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const headers: Record<string, string> = { accept: 'application/json', origin: this.url.origin };
+    if (cookie) headers.cookie = cookie;
+    if (payload !== undefined) {
+      headers['content-type'] = 'application/json';
+      headers['content-length'] = String(Buffer.byteLength(payload));
+    }
+    return new Promise((resolve, reject) => {
+      const req = httpRequest(
+        {
+          host: this.url.hostname,
+          port: this.url.port,
+          method,
+          path,
+          headers,
+          agent: this.agent,
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              headers: res.headers,
+              body: Buffer.concat(chunks).toString('utf8'),
+            }),
+          );
+          res.on('error', reject);
+        },
+      );
+      req.on('error', reject);
+      req.end(payload);
+    });
+  }
+
+  close(): void {
+    this.agent.destroy();
+  }
+}
+
+/** A signed-in learner enrolled in some courses. */
+export interface VirtualLearner {
+  email: string;
+  cookie: string;
+  courses: CourseKey[];
+}
+
+function expectStatus(response: HttpResponse, status: number, what: string): void {
+  if (response.status !== status) {
+    throw new Error(`${what}: expected ${status}, got ${response.status} ${response.body.slice(0, 300)}`);
+  }
+}
+
+function cookiesOf(response: HttpResponse): string {
+  const raw = response.headers['set-cookie'];
+  const list = Array.isArray(raw) ? raw : raw ? [raw] : [];
+  return list.map((c) => c.split(';')[0]).join('; ');
+}
+
+/** Runs `task` over `items` with at most `limit` at a time. */
+async function pooled<T, R>(items: T[], limit: number, task: (item: T, index: number) => Promise<R>) {
+  const results: R[] = new Array<R>(items.length);
+  let nextIndex = 0;
+  const worker = async () => {
+    while (nextIndex < items.length) {
+      const index = nextIndex++;
+      results[index] = await task(items[index]!, index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+/**
+ * Signs up `count` learners (sign-up, the verification link from the development outbox, enrolment). Learner i is
+ * enrolled in two courses so that quizzes mix authored multiple choice and generated mathematics.
+ */
+export async function signUpLearners(
+  client: LoadClient,
+  count: number,
+  options: { concurrency?: number; tag?: string } = {},
+): Promise<VirtualLearner[]> {
+  const tag = options.tag ?? `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  return pooled(
+    Array.from({ length: count }, (_, i) => i),
+    options.concurrency ?? 4,
+    async (i) => {
+      const email = `bench.${tag}.${i}@example.com`;
+      const signUp = await client.send('POST', '/api/accounts/learners', undefined, {
+        firstName: 'Bench',
+        lastName: `Learner ${i}`,
+        email,
+        username: `bench_${tag}_${i}`,
+        password: 'bench-password-9',
+      });
+      expectStatus(signUp, 201, 'sign-up');
+      let link: string | undefined;
+      for (let tries = 0; tries < 50 && !link; tries++) {
+        const outbox = await client.send('GET', `/dev/mail/messages?to=${encodeURIComponent(email)}`);
+        expectStatus(outbox, 200, 'outbox');
+        const [mail] = JSON.parse(outbox.body) as { text: string }[];
+        link = mail ? /https?:\/\/\S+/.exec(mail.text)?.[0] : undefined;
+        if (!link) await new Promise((r) => setTimeout(r, 100));
+      }
+      if (!link) throw new Error(`no verification mail for ${email}`);
+      const target = new URL(link);
+      const verify = await client.send('GET', target.pathname + target.search);
+      if (verify.status !== 302 && verify.status !== 200) expectStatus(verify, 302, 'verify');
+      const cookie = cookiesOf(verify);
+      if (!cookie) throw new Error('verification gave no session cookie');
+      const courses: CourseKey[] = [
+        COURSE_KEYS[i % COURSE_KEYS.length]!,
+        COURSE_KEYS[(i + 1) % COURSE_KEYS.length]!,
+      ];
+      expectStatus(await client.send('POST', '/api/me/enrolments', cookie, { courses }), 201, 'enrol');
+      return { email, cookie, courses };
+    },
+  );
+}
+
+/** Exact percentiles of recorded latencies (nearest rank), in milliseconds. */
+export interface LatencySummary {
+  count: number;
+  mean: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+}
+
+/** Nearest-rank percentile of an ascending array: the smallest sample with at least p% of samples at or below it. */
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1]!;
+}
+
+export function summarise(samples: readonly number[]): LatencySummary {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const sum = sorted.reduce((a, b) => a + b, 0);
+  return {
+    count: sorted.length,
+    mean: sorted.length ? sum / sorted.length : Number.NaN,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    max: sorted.length ? sorted[sorted.length - 1]! : Number.NaN,
+  };
+}
+
+export interface DriveOptions {
+  /** Measured time after the warm-up, in seconds. */
+  seconds: number;
+  /** Time before measuring starts (calls are made but not recorded), in seconds. */
+  warmupSeconds?: number;
+  /** Stop each learner after this many whole quizzes (the smoke test); unlimited by default. */
+  quizzesPerLearner?: number;
+}
+
+export interface DriveResult {
+  /** The measured window in seconds. */
+  seconds: number;
+  learners: number;
+  answers: number;
+  quizzes: number;
+  answersPerSecond: number;
+  latency: { start: LatencySummary; next: LatencySummary; answers: LatencySummary };
+  /** Unexpected responses (any status other than the call's success status), measured window included or not. */
+  errors: number;
+  errorSamples: string[];
+}
+
+interface QuestionBody {
+  itemId: string;
+  kind: 'choice' | 'free_text';
+  choices?: string[];
+}
+
+/** Any answer will do for load: a random choice, or a number for free-text mathematics. */
+function someAnswer(question: QuestionBody): string {
+  if (question.kind === 'choice') return String(Math.floor(Math.random() * (question.choices?.length ?? 4)));
+  return String(Math.floor(Math.random() * 20));
+}
+
+/**
+ * Every learner runs whole quizzes back to back (closed loop) until the time is up or its quiz count is reached.
+ * Latency is recorded for calls that start after the warm-up and before the end.
+ */
+export async function driveQuizzes(
+  client: LoadClient,
+  learners: readonly VirtualLearner[],
+  options: DriveOptions,
+): Promise<DriveResult> {
+  const begin = performance.now();
+  const measureFrom = begin + (options.warmupSeconds ?? 0) * 1000;
+  const end = measureFrom + options.seconds * 1000;
+  const samples = { start: [] as number[], next: [] as number[], answers: [] as number[] };
+  let answers = 0;
+  let quizzes = 0;
+  let errors = 0;
+  const errorSamples: string[] = [];
+
+  const call = async (
+    kind: keyof typeof samples,
+    path: string,
+    cookie: string,
+    body: unknown,
+    expected: number,
+  ): Promise<HttpResponse | null> => {
+    const t0 = performance.now();
+    const response = await client.send('POST', path, cookie, body);
+    const t1 = performance.now();
+    if (t0 >= measureFrom && t0 < end) samples[kind].push(t1 - t0);
+    if (response.status !== expected) {
+      errors++;
+      if (errorSamples.length < 5)
+        errorSamples.push(`${kind} ${response.status} ${response.body.slice(0, 200)}`);
+      return null;
+    }
+    return response;
+  };
+
+  const runLearner = async (learner: VirtualLearner, index: number) => {
+    const limit = options.quizzesPerLearner ?? Number.POSITIVE_INFINITY;
+    for (let done = 0; done < limit && performance.now() < end; done++) {
+      const course = learner.courses[(index + done) % learner.courses.length]!;
+      const started = await call('start', '/api/quizzes', learner.cookie, { course }, 201);
+      if (!started) continue;
+      const { id, total } = JSON.parse(started.body) as { id: string; total: number };
+      for (let position = 0; position < total && performance.now() < end; position++) {
+        const next = await call('next', `/api/quizzes/${id}/next`, learner.cookie, undefined, 200);
+        if (!next) break;
+        const question = JSON.parse(next.body) as QuestionBody;
+        const t0 = performance.now();
+        const answered = await call(
+          'answers',
+          `/api/quizzes/${id}/answers`,
+          learner.cookie,
+          { itemId: question.itemId, answer: someAnswer(question) },
+          200,
+        );
+        if (!answered) break;
+        if (t0 >= measureFrom && t0 < end) answers++;
+        if (position === total - 1 && t0 >= measureFrom) quizzes++;
+      }
+    }
+  };
+
+  await Promise.all(learners.map(runLearner));
+  const measured = Math.max(0.001, (Math.min(performance.now(), end) - Math.min(measureFrom, end)) / 1000);
+  const seconds = options.quizzesPerLearner === undefined ? options.seconds : measured;
+  return {
+    seconds,
+    learners: learners.length,
+    answers,
+    quizzes,
+    answersPerSecond: answers / seconds,
+    latency: {
+      start: summarise(samples.start),
+      next: summarise(samples.next),
+      answers: summarise(samples.answers),
+    },
+    errors,
+    errorSamples,
+  };
+}
