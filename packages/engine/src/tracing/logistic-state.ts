@@ -28,6 +28,19 @@ export interface LogisticFeatures {
   readonly slowRecency?: boolean;
   /** An online Elo-style ability (learner + skill) against the item difficulty, and its interaction terms. */
   readonly ability?: boolean;
+  /** A piecewise-linear shape of the item difficulty (hat functions over the logit scale); absent = off. */
+  readonly difficultyShape?: boolean;
+  /** Per-skill weights on the item difficulty (skills differ in how much item difficulty matters); absent = off. */
+  readonly skillDifficulty?: boolean;
+  /** Per-skill weights on the learner-level ability and surprise (how far general ability carries to the skill). */
+  readonly skillTransfer?: boolean;
+  /** The item difficulty times log(1 + prior attempts on the skill): practice matters more on hard items. */
+  readonly difficultyPractice?: boolean;
+  /**
+   * How much evidence backs the item difficulty: the difficulty times n/(n + prior attempts) and log(1 + n), for
+   * n attempts behind it in the fit (one fewer during the fit itself, leave-one-out); absent = off.
+   */
+  readonly difficultyEvidence?: boolean;
 }
 
 /** Hyper-parameters of a logistic tracer. */

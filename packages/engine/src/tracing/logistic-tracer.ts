@@ -1,4 +1,4 @@
-import { itemDifficulty } from './item-difficulty.ts';
+import { ITEM_PRIOR_ATTEMPTS, itemDifficulty } from './item-difficulty.ts';
 import { fitLogistic, SparseRowsBuilder } from './logistic-fit.ts';
 import { EMPTY_LOGISTIC_STATE } from './logistic-state.ts';
 import type {
@@ -134,7 +134,10 @@ const LEARNER_SLOW_RECENCY = 15;
 const ABILITY_LOGIT = 16;
 const ABILITY_TIMES_DIFFICULTY = 17;
 const ABILITY_CONFIDENCE = 18;
-const SCALAR_COUNT = 19;
+const DIFFICULTY_PRACTICE = 19;
+const DIFFICULTY_EVIDENCE = 20;
+const ITEM_EVIDENCE = 21;
+const SCALAR_COUNT = 22;
 
 /** Names of the scalar (shared-weight) features, for hand-set cold-start weights. */
 export const SCALAR_FEATURES = {
@@ -162,8 +165,17 @@ interface Layout {
   readonly scalars: number;
   readonly skillPattern: number;
   readonly learnerPattern: number;
+  readonly skillDifficulty: number;
+  readonly difficultyShape: number;
+  readonly skillTransfer: number;
+  readonly skillCount: number;
   readonly dimension: number;
 }
+
+const DIFFICULTY_KNOTS = 13;
+// A local copy, so the hot loop reads a constant rather than a module binding.
+const EVIDENCE_PRIOR = ITEM_PRIOR_ATTEMPTS;
+const DIFFICULTY_RANGE = 3;
 
 function layoutFor(options: LogisticOptions, itemCount: number, skillCount: number): Layout {
   const patternCodes = 1 << (options.patternLength + 1);
@@ -188,7 +200,11 @@ function layoutFor(options: LogisticOptions, itemCount: number, skillCount: numb
     scalars,
     skillPattern,
     learnerPattern,
-    dimension: learnerPattern + patternCodes,
+    skillDifficulty: learnerPattern + patternCodes,
+    difficultyShape: learnerPattern + patternCodes + skillCount,
+    skillTransfer: learnerPattern + patternCodes + skillCount + DIFFICULTY_KNOTS,
+    skillCount,
+    dimension: learnerPattern + patternCodes + 3 * skillCount + DIFFICULTY_KNOTS,
   };
 }
 
@@ -199,6 +215,8 @@ function signedRate(wins: number, attempts: number): number {
 /** An item compiled against a fitted model: its fitted difficulty (NaN when unseen) and its weight columns. */
 interface CompiledItem {
   readonly difficulty: number;
+  /** Attempts behind the fitted difficulty (0 when unseen). */
+  readonly attempts: number;
   /** Item one-hot column offset (-1 when the fit never saw the item). */
   readonly itemColumn: number;
   /** Per skill: the fitted skill index, or -1 when the fit never saw the skill. */
@@ -211,6 +229,7 @@ interface ReplayTables {
   readonly itemSlots: readonly Int32Array[];
   readonly compiled: readonly CompiledItem[];
   readonly difficulty: Float64Array;
+  readonly evidence: Float64Array;
 }
 
 // log(1 + n) for small whole counts, which most count features are.
@@ -241,6 +260,8 @@ export class LogisticTracer implements TracingModel<LogisticLearnerState, Logist
   private readonly value = new Float64Array(MAX_FEATURES);
   private count = 0;
   private logit = 0;
+  // Attempts behind the difficulty of the row being encoded (see `difficultyEvidence`).
+  private evidence = 0;
   // Scratch for the object API: the learner block at 0, then one block per item skill.
   private scratch = new Float64Array(STATE_FIELDS * 8);
   private scratchOffsets = new Int32Array(8);
@@ -333,13 +354,14 @@ export class LogisticTracer implements TracingModel<LogisticLearnerState, Logist
     // Leave each row out of its item's difficulty, so the feature cannot see the label it predicts.
     const looAttempts = log.items.map((item) => attemptsById.get(item.id)?.[0] ?? 0);
     const looCorrect = log.items.map((item) => attemptsById.get(item.id)?.[1] ?? 0);
-    blank.replayFlat(log, rowsByLearner(log), (row, item) =>
-      itemDifficulty({
+    blank.replayFlat(log, rowsByLearner(log), (row, item) => {
+      blank.evidence = looAttempts[item]! - 1;
+      return itemDifficulty({
         attempts: looAttempts[item]! - 1,
         correct: looCorrect[item]! - log.correct[row]!,
         priorDifficulty: parameters.defaultDifficulty,
-      }),
-    (row) => builder.push(blank.column, blank.value, blank.count, log.correct[row]!));
+      });
+    }, (row) => builder.push(blank.column, blank.value, blank.count, log.correct[row]!));
     const weights = fitLogistic(builder.build(blank.layout.dimension), {
       inverseRegularisation: options.inverseRegularisation,
       unregularised: [0],
@@ -360,6 +382,7 @@ export class LogisticTracer implements TracingModel<LogisticLearnerState, Logist
       const index = this.itemIndex.get(item.id);
       compiled = {
         difficulty: index === undefined ? Number.NaN : this.fittedDifficulty[index]!,
+        attempts: index === undefined ? 0 : this.parameters.itemAttempts[index]!,
         itemColumn: index === undefined || !this.options.features.item ? -1 : this.layout.item + index,
         skills: Int32Array.from(item.skills, (skill) => this.skillIndex.get(skill) ?? -1),
       };
@@ -396,6 +419,7 @@ export class LogisticTracer implements TracingModel<LogisticLearnerState, Logist
     const k = this.load(state, item);
     const counts = this.options.features.itemCounts ? state.learner.items?.[item.id] : undefined;
     const compiled = this.compile(item);
+    this.evidence = item.difficulty !== undefined ? (item.evidence ?? 0) : compiled.attempts;
     this.encode(this.scratch, 0, this.scratchOffsets, compiled, k, nowMs, this.difficultyOf(item), counts?.[0] ?? 0, counts?.[1] ?? 0);
     return clampProbability(sigmoid(this.logit));
   }
@@ -420,11 +444,14 @@ export class LogisticTracer implements TracingModel<LogisticLearnerState, Logist
    */
   replayPredictions(log: AttemptLog, groups: readonly Int32Array[] = rowsByLearner(log)): Float64Array {
     const predictions = new Float64Array(log.item.length);
-    const { difficulty } = this.replayTables(log.items);
+    const { difficulty, evidence } = this.replayTables(log.items);
     this.replayFlat(
       log,
       groups,
-      (_row, item) => difficulty[item]!,
+      (_row, item) => {
+        this.evidence = evidence[item]!;
+        return difficulty[item]!;
+      },
       (row) => {
         const z = this.logit;
         const p = 1 / (1 + Math.exp(-z));
@@ -516,6 +543,9 @@ export class LogisticTracer implements TracingModel<LogisticLearnerState, Logist
         itemSlots,
         compiled,
         difficulty: Float64Array.from(items, (item) => this.difficultyOf(item)),
+        evidence: Float64Array.from(items, (item) =>
+          item.difficulty !== undefined ? (item.evidence ?? 0) : this.compile(item).attempts,
+        ),
       };
       this.tables.set(items, tables);
     }
@@ -573,6 +603,18 @@ export class LogisticTracer implements TracingModel<LogisticLearnerState, Logist
     this.put(0, 1);
     if (item.itemColumn >= 0) this.put(item.itemColumn, 1);
     if (features.itemDifficulty) this.put(scalars + ITEM_DIFFICULTY, -difficulty);
+    if (features.difficultyEvidence === true) {
+      const n = this.evidence;
+      this.put(scalars + DIFFICULTY_EVIDENCE, (-difficulty * n) / (n + EVIDENCE_PRIOR));
+      this.put(scalars + ITEM_EVIDENCE, log1pCount(n));
+    }
+    if (features.difficultyShape === true) {
+      const clamped = Math.min(DIFFICULTY_RANGE, Math.max(-DIFFICULTY_RANGE, -difficulty));
+      const x = ((clamped + DIFFICULTY_RANGE) / (2 * DIFFICULTY_RANGE)) * (DIFFICULTY_KNOTS - 1);
+      const knot = Math.min(DIFFICULTY_KNOTS - 2, Math.floor(x));
+      this.put(layout.difficultyShape + knot, knot + 1 - x);
+      this.put(layout.difficultyShape + knot + 1, x - knot);
+    }
     const skillColumns = item.skills;
     let skillAbility = 0;
     for (let j = 0; j < k; j++) {
@@ -583,6 +625,11 @@ export class LogisticTracer implements TracingModel<LogisticLearnerState, Logist
       skillAbility += b[s + ABILITY]!;
       if (index >= 0) {
         if (features.skill) this.put(layout.skill + index, 1);
+        if (features.skillDifficulty === true) this.put(layout.skillDifficulty + index, -difficulty);
+        if (features.skillTransfer === true) {
+          this.put(layout.skillTransfer + index, b[l + ABILITY]!);
+          this.put(layout.skillTransfer + layout.skillCount + index, b[l + RESIDUAL]! / (b[l + ATTEMPTS]! + 1));
+        }
         if (features.skillCounts) {
           this.put(layout.skillAttempts + index, log1pCount(b[s + ATTEMPTS]!));
           this.put(layout.skillWins + index, log1pCount(b[s + WINS]!));
@@ -594,6 +641,7 @@ export class LogisticTracer implements TracingModel<LogisticLearnerState, Logist
         }
       }
       if (features.recency) this.put(scalars + SKILL_RECENCY, recency);
+      if (features.difficultyPractice === true) this.put(scalars + DIFFICULTY_PRACTICE, -difficulty * log1pCount(b[s + ATTEMPTS]!));
       if (features.slowRecency === true) {
         this.put(scalars + SKILL_SLOW_RECENCY, signedRate(b[s + SLOW_WINS]!, b[s + SLOW_ATTEMPTS]!));
       }

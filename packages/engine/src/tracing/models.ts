@@ -42,9 +42,10 @@ export const BEST_LR_OPTIONS = logisticOptions('best-lr', {
 });
 /**
  * Vidya-LR, the production model: Best-LR's skill and total counts, with the item one-hot replaced by one shrunk
- * difficulty per item (refinable online), plus recency-weighted success, surprise and response patterns per skill
- * and overall, and time gaps when timestamps exist. Item counts are left out: they did not help (see docs/engine.md)
- * and would make the learner state grow with every item.
+ * difficulty per item (refinable online) with per-skill weights and a weight for how many attempts back it, plus
+ * recency-weighted success, surprise and response patterns per skill and overall, an online Elo-style ability
+ * (learner + skill) and its interaction with the item difficulty, and time gaps when timestamps exist. Item counts
+ * are left out: they did not help (see docs/engine.md) and would make the learner state grow with every item.
  */
 export const VIDYA_LR_OPTIONS: LogisticOptions = {
   ...logisticOptions('vidya-lr', {
@@ -57,6 +58,9 @@ export const VIDYA_LR_OPTIONS: LogisticOptions = {
     skillSpecific: true,
     patterns: true,
     time: true,
+    ability: true,
+    skillDifficulty: true,
+    difficultyEvidence: true,
   }),
   patternLength: 5,
 };

@@ -7,6 +7,8 @@ export interface TracedItem {
   readonly skills: readonly SkillKey[];
   /** Logit-scale difficulty used when the fitted model has never seen the item (see `difficultyFromPrior`). */
   readonly difficulty?: number;
+  /** Attempts behind `difficulty` (`ItemStats.attempts`), when the caller passes one; 0 when absent. */
+  readonly evidence?: number;
 }
 
 /**
