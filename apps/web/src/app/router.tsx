@@ -40,7 +40,7 @@ export const routes: RouteObject[] = [
       { path: paths.courses, lazy: () => import('./routes/courses.tsx') },
       { path: paths.progress, lazy: learnerPage('Progress', 'Your progress in each course will show here.') },
       { path: paths.profile, lazy: learnerPage('Profile', 'Your badges will show here.') },
-      { path: paths.teachers, lazy: learnerPage('My teachers', 'Your teachers and classes will show here.') },
+      { path: paths.teachers, lazy: () => import('./routes/teachers.tsx') },
       {
         path: paths.askAi,
         lazy: learnerPage('Having doubts? Ask your Tutor now!!', 'The tutor opens here.'),
@@ -49,14 +49,8 @@ export const routes: RouteObject[] = [
       { path: paths.science, lazy: quiz('science') },
       { path: paths.english, lazy: quiz('english') },
       { path: paths.socialScience, lazy: quiz('social_science') },
-      {
-        path: paths.instructor,
-        lazy: async () => ({ Component: (await import('./routes/guardian-pages.tsx')).InstructorPage }),
-      },
-      {
-        path: paths.parent,
-        lazy: async () => ({ Component: (await import('./routes/guardian-pages.tsx')).ParentPage }),
-      },
+      { path: paths.instructor, lazy: () => import('./routes/instructor.tsx') },
+      { path: paths.parent, lazy: () => import('./routes/parent.tsx') },
       { path: paths.aboutUs, lazy: () => import('./routes/about-us.tsx') },
       { path: '*', lazy: () => import('./routes/not-found.tsx') },
     ],

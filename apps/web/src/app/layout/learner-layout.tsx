@@ -3,6 +3,7 @@ import { Link, NavLink } from 'react-router';
 import { paths } from '#src/config/paths.ts';
 import { useMe } from '#src/features/auth/api/get-me.ts';
 import { useStats } from '#src/features/courses/api/courses.ts';
+import { useLinkRequests } from '#src/features/guardians/api/guardians.ts';
 
 const MENU = [
   { to: paths.courses, label: 'Courses' },
@@ -15,6 +16,8 @@ const MENU = [
 export function LearnerLayout({ children }: { children: ReactNode }) {
   const { data: me } = useMe();
   const { data: stats } = useStats();
+  const { data: requests } = useLinkRequests();
+  const pending = requests?.filter((r) => r.status === 'unverified').length ?? 0;
   return (
     <div className="learner-layout">
       <div className="learner-header">
@@ -29,7 +32,18 @@ export function LearnerLayout({ children }: { children: ReactNode }) {
           <ul>
             {MENU.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to}>{item.label}</NavLink>
+                <NavLink to={item.to}>
+                  {item.label}
+                  {item.to === paths.teachers && pending > 0 && (
+                    <span className="badge">
+                      {pending}
+                      <span className="visually-hidden">
+                        {' '}
+                        {pending === 1 ? 'request' : 'requests'} waiting
+                      </span>
+                    </span>
+                  )}
+                </NavLink>
               </li>
             ))}
           </ul>

@@ -141,6 +141,7 @@ describe('login page', () => {
           },
         };
       }
+      if (url.endsWith('/api/guardian/learners')) return { status: 200, body: [] };
       if (url.endsWith('/api/session') && signedIn) {
         return {
           status: 200,

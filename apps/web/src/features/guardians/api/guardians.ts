@@ -1,0 +1,109 @@
+import {
+  classEndpoints,
+  guardianEndpoints,
+  learnerLinkEndpoints,
+  type CreateLinkBody,
+} from '@vidya/contracts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '#src/lib/api-client.ts';
+
+export const guardianLearnersQuery = queryOptions({
+  queryKey: ['guardian', 'learners'],
+  queryFn: () => api(guardianEndpoints.learners),
+});
+export const useGuardianLearners = () => useQuery(guardianLearnersQuery);
+
+export const learnerProgressQuery = (learnerId: string) =>
+  queryOptions({
+    queryKey: ['guardian', 'progress', learnerId],
+    queryFn: () => api(guardianEndpoints.learnerProgress, { params: { learnerId } }),
+  });
+export const useLearnerProgress = (learnerId: string) => useQuery(learnerProgressQuery(learnerId));
+
+export function useRequestLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateLinkBody) => api(guardianEndpoints.requestLink, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['guardian'] }),
+  });
+}
+
+export function useRemoveGuardianLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (linkId: string) => api(guardianEndpoints.removeLink, { params: { linkId } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['guardian'] }),
+  });
+}
+
+export const classesQuery = queryOptions({
+  queryKey: ['guardian', 'classes'],
+  queryFn: () => api(classEndpoints.list),
+});
+export const useClasses = () => useQuery(classesQuery);
+export const useClassView = (classId: string) =>
+  useQuery({
+    queryKey: ['guardian', 'class', classId],
+    queryFn: () => api(classEndpoints.view, { params: { classId } }),
+  });
+
+export function useCreateClass() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => api(classEndpoints.create, { body: { name } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['guardian'] }),
+  });
+}
+
+export const linkRequestsQuery = queryOptions({
+  queryKey: ['me', 'link-requests'],
+  queryFn: () => api(learnerLinkEndpoints.requests),
+});
+export const useLinkRequests = () => useQuery(linkRequestsQuery);
+
+export function useDecide() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ linkId, accept }: { linkId: string; accept: boolean }) =>
+      api(accept ? learnerLinkEndpoints.accept : learnerLinkEndpoints.decline, { params: { linkId } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: linkRequestsQuery.queryKey }),
+  });
+}
+
+export function useRemoveLearnerLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (linkId: string) => api(learnerLinkEndpoints.remove, { params: { linkId } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: linkRequestsQuery.queryKey }),
+  });
+}
+
+export function useJoinClass() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) => api(classEndpoints.join, { body: { code } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: linkRequestsQuery.queryKey }),
+  });
+}
+
+export const channelsQuery = queryOptions({
+  queryKey: ['me', 'channels'],
+  queryFn: () => api(learnerLinkEndpoints.channels),
+});
+export const useChannels = () => useQuery(channelsQuery);
+
+export function useAddChannel() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (url: string) => api(learnerLinkEndpoints.addChannel, { body: { url } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: channelsQuery.queryKey }),
+  });
+}
+
+export function useRemoveChannel() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (channelId: string) => api(learnerLinkEndpoints.removeChannel, { params: { channelId } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: channelsQuery.queryKey }),
+  });
+}
