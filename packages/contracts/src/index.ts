@@ -8,3 +8,5 @@ export * from './learning.ts';
 export * from './learning-endpoints.ts';
 export * from './guardians.ts';
 export * from './guardian-endpoints.ts';
+export * from './progress.ts';
+export * from './time-zone.ts';

@@ -13,6 +13,7 @@ import {
   SubmitAnswerBodySchema,
 } from './learning.ts';
 import { OkSchema } from './accounts.ts';
+import { BadgeListSchema, ProgressQuerySchema, ProgressSchema } from './progress.ts';
 import { endpoint } from './endpoint.ts';
 
 /** Courses, enrolment and the learner's own figures. */
@@ -47,6 +48,21 @@ export const courseEndpoints = {
     tags: ['courses'],
     params: CourseParamsSchema,
     response: OkSchema,
+  }),
+  progress: endpoint({
+    method: 'GET',
+    path: '/api/me/progress',
+    summary: "The learner's progress in a period: a row per skill practised, answers per day, mastery over time",
+    tags: ['progress'],
+    query: ProgressQuerySchema,
+    response: ProgressSchema,
+  }),
+  badges: endpoint({
+    method: 'GET',
+    path: '/api/me/badges',
+    summary: 'The nine badges, earned ones with their date, the others with progress toward them',
+    tags: ['progress'],
+    response: BadgeListSchema,
   }),
   stats: endpoint({
     method: 'GET',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TimeZoneSchema } from './time-zone.ts';
 
 /** The spec's course keys (SPEC §9). */
 export const COURSE_KEYS = ['mathematics', 'science', 'english', 'social_science'] as const;
@@ -60,10 +61,16 @@ export const LearnerStatsSchema = z.object({
   xp: z.number().int().min(0),
   correctAnswers: z.number().int().min(0),
   quizzesFinished: z.number().int().min(0),
+  /** Days in a row with a finished quiz, ending today or yesterday in the learner's time zone. */
+  streakDays: z.number().int().min(0),
 });
 export type LearnerStats = z.infer<typeof LearnerStatsSchema>;
 
-export const StartQuizBodySchema = z.object({ course: CourseKeySchema });
+export const StartQuizBodySchema = z.object({
+  course: CourseKeySchema,
+  /** The learner's IANA time zone, remembered for days, streaks and badges. */
+  timeZone: TimeZoneSchema.optional(),
+});
 export const QuizIdSchema = z.uuid();
 export const QuizParamsSchema = z.object({ quizId: QuizIdSchema });
 
@@ -134,6 +141,8 @@ export const QuizSummarySchema = z
     quiz: QuizSchema,
     skills: z.array(SkillChangeSchema),
     xpEarned: z.number().int(),
+    /** Badges this quiz earned (announced on the final screen). */
+    badgesEarned: z.array(z.object({ id: z.string(), name: z.string() })),
   })
   .meta({ id: 'QuizSummary' });
 export type QuizSummary = z.infer<typeof QuizSummarySchema>;

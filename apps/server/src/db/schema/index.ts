@@ -3,3 +3,4 @@ export * from './mail.ts';
 export * from './catalogue.ts';
 export * from './learning.ts';
 export * from './guardians.ts';
+export * from './progress.ts';
