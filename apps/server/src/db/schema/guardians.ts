@@ -54,7 +54,10 @@ export const classMember = pgTable(
       .references(() => user.id, { onDelete: 'cascade' }),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.classId, t.learnerId] }), index('class_member_learner_idx').on(t.learnerId)],
+  (t) => [
+    primaryKey({ columns: [t.classId, t.learnerId] }),
+    index('class_member_learner_idx').on(t.learnerId),
+  ],
 );
 
 /** An education channel URL a learner saved on /teachers. */
