@@ -1,9 +1,9 @@
 import { generateMathItem, MATH_DIFFICULTIES, mathItemId, parseMathItemId } from '@vidya/content';
 import type { CourseKey } from '@vidya/contracts';
 import { difficultyFromPrior, type ItemStats, type TracedItem } from '@vidya/engine';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '#src/db/client.ts';
-import { item } from '#src/db/schema/index.ts';
+import { item, passage, skill } from '#src/db/schema/index.ts';
 
 const AUTHORED_MAX_DIFFICULTY = 3;
 const GENERATED_MAX_DIFFICULTY = 5;
@@ -29,14 +29,35 @@ function seedFrom(text: string): number {
 /** Generated items share statistics per skill and level: every seed of a level is equally hard by design. */
 export const generatedStatsKey = (skill: string, difficulty: number) => `math:${skill}:${difficulty}`;
 
+/** A skill of a course as the quiz calls need it. */
+export interface CourseSkill {
+  id: string;
+  name: string;
+  prerequisites: string[];
+}
+
+/** A stored question with its reading passage, if any. */
+export interface ItemContent {
+  item: typeof item.$inferSelect;
+  passage: typeof passage.$inferSelect | null;
+}
+
+const contentKey = (id: string, version: string) => `${id}\u0000${version}`;
+
 /**
- * The questions a quiz may ask: the live authored items of a course (kept in memory; the catalogue only changes
- * when the server starts), or for mathematics one freshly seeded question per skill and level.
+ * The questions a quiz may ask: the live authored items of a course, or for mathematics one freshly seeded
+ * question per skill and level. It also keeps each course's skills and the live authored items' content, so the
+ * quiz calls need not read them per request: the catalogue only changes when the server starts (db/seed.ts).
  */
 export class ItemBank {
-  private constructor(private readonly authored: Map<string, Candidate[]>) {}
+  private constructor(
+    private readonly authored: Map<string, Candidate[]>,
+    private readonly skills: Map<string, CourseSkill[]>,
+    private readonly content: Map<string, ItemContent>,
+    private readonly liveVersions: Map<string, string>,
+  ) {}
 
-  /** Reads the live authored items of every course from the database. */
+  /** Reads the live authored items and the skills of every course from the database. */
   static async load(db: Db): Promise<ItemBank> {
     const rows = await db
       .select({ id: item.id, course: item.courseKey, skill: item.skillId, difficulty: item.difficulty })
@@ -53,7 +74,45 @@ export class ItemBank {
       });
       authored.set(row.course, list);
     }
-    return new ItemBank(authored);
+    const skills = new Map<string, CourseSkill[]>();
+    const skillRows = await db.select().from(skill).orderBy(asc(skill.courseKey), asc(skill.sortOrder));
+    for (const s of skillRows) {
+      const list = skills.get(s.courseKey) ?? [];
+      list.push({ id: s.id, name: s.name, prerequisites: s.prerequisites });
+      skills.set(s.courseKey, list);
+    }
+    const contentRows = await db
+      .select({ item, passage })
+      .from(item)
+      .leftJoin(passage, and(eq(passage.id, item.passageId), eq(passage.version, item.passageVersion)))
+      .where(and(eq(item.source, 'authored'), isNull(item.retiredAt)));
+    const content = new Map<string, ItemContent>();
+    const liveVersions = new Map<string, string>();
+    for (const row of contentRows) {
+      content.set(contentKey(row.item.id, row.item.version), row);
+      liveVersions.set(row.item.id, row.item.version);
+    }
+    return new ItemBank(authored, skills, content, liveVersions);
+  }
+
+  /** The course's skills in catalogue order. */
+  skillsOf(course: string): readonly CourseSkill[] {
+    return this.skills.get(course) ?? [];
+  }
+
+  /** A skill's display name, or its id when the course has no such skill. */
+  skillName(course: string, id: string): string {
+    return this.skillsOf(course).find((s) => s.id === id)?.name ?? id;
+  }
+
+  /** The live version of an authored item, if it has one. */
+  liveVersion(id: string): string | undefined {
+    return this.liveVersions.get(id);
+  }
+
+  /** A live authored item's content; undefined for generated items and retired versions (read those stored). */
+  contentOf(id: string, version: string): ItemContent | undefined {
+    return this.content.get(contentKey(id, version));
   }
 
   /** Candidates for one quiz position; `skills` limits generated mathematics to the course's skills. */
@@ -73,12 +132,18 @@ export class ItemBank {
   }
 }
 
-/** Stores a generated mathematics item the first time it is served, and returns its version. */
-export async function storeGeneratedItem(db: Db, id: string): Promise<string> {
+/**
+ * Stores a generated mathematics item the first time it is served; returns its version and, when this call
+ * stored it, the stored row (else read the row stored before).
+ */
+export async function storeGeneratedItem(
+  db: Db,
+  id: string,
+): Promise<{ version: string; stored: ItemContent['item'] | undefined }> {
   const parsed = parseMathItemId(id);
   if (!parsed) throw new Error(`not a generated item id: ${id}`);
   const generated = generateMathItem(parsed.skill, parsed.difficulty, parsed.seed);
-  await db
+  const [stored] = await db
     .insert(item)
     .values({
       id,
@@ -93,8 +158,9 @@ export async function storeGeneratedItem(db: Db, id: string): Promise<string> {
       difficulty: generated.difficulty,
       source: 'generated',
     })
-    .onConflictDoNothing();
-  return GENERATED_VERSION;
+    .onConflictDoNothing()
+    .returning();
+  return { version: GENERATED_VERSION, stored };
 }
 
 /** Blends stored statistics with the candidate's prior, as the engine's item-difficulty refinement expects. */

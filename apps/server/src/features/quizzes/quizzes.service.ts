@@ -1,4 +1,4 @@
-import { checkFreeTextAnswer, type AnswerForm } from '@vidya/content';
+import { checkFreeTextAnswer, parseMathItemId, type AnswerForm } from '@vidya/content';
 import {
   QUESTIONS_PER_QUIZ,
   XP_PER_CORRECT_ANSWER,
@@ -11,10 +11,15 @@ import {
 } from '@vidya/contracts';
 import { itemDifficulty, masteryOf, recordAnswer, selectNextItem, type ProductionModel } from '@vidya/engine';
 import type { FastifyInstance } from 'fastify';
-import { attempt, quizQuestion, quizSession } from '#src/db/schema/index.ts';
+import { quizQuestion, quizSession } from '#src/db/schema/index.ts';
 import { AppError, conflict, notFound } from '#src/errors.ts';
-import { eq } from 'drizzle-orm';
-import { generatedStatsKey, storeGeneratedItem, statsFor, type ItemBank } from './item-bank.ts';
+import {
+  generatedStatsKey,
+  storeGeneratedItem,
+  statsFor,
+  type ItemBank,
+  type ItemContent,
+} from './item-bank.ts';
 import { presentQuestion, presentQuiz, toPercent } from './quizzes.presenter.ts';
 import * as repo from './quizzes.repository.ts';
 
@@ -58,23 +63,32 @@ export async function nextQuestion(
     if (!quiz) throw notFound('quiz');
     if (quiz.finishedAt) throw conflict('quiz_finished', 'This quiz is finished. Start a new one.');
     const course = quiz.courseKey as CourseKey;
-    const asked = await repo.quizQuestions(tx, quizId);
+    const skills = bank.skillsOf(course);
+    const candidates = bank.candidates(
+      course,
+      quizId,
+      quiz.answered,
+      skills.map((s) => s.id),
+    );
+    // One read for a new question; a refresh finds the served question among `asked` and ignores the rest.
+    const context = await repo.nextContext(
+      tx,
+      learnerId,
+      course,
+      quizId,
+      [...new Set(candidates.map((c) => c.statsKey))],
+      RECENT_QUIZZES,
+    );
+    const asked = context.asked;
     let served = asked.find((q) => q.position === quiz.answered);
+    let content: ItemContent | undefined;
     if (!served) {
       const now = Date.now();
-      const skills = await repo.courseSkills(tx, course);
-      const learner = (await repo.learnerState(tx, learnerId, course)) ?? model.initialLearnerState();
-      const states = await repo.skillStates(tx, learnerId, course);
-      const candidates = bank.candidates(
-        course,
-        quizId,
-        quiz.answered,
-        skills.map((s) => s.id),
-      );
-      const stats = await repo.itemStatsFor(tx, [...new Set(candidates.map((c) => c.statsKey))]);
+      const learner = context.learner ?? model.initialLearnerState();
+      const states = context.states;
       const traced = candidates.map((c) => ({
         ...c.traced,
-        difficulty: itemDifficulty(statsFor(c, stats.get(c.statsKey))),
+        difficulty: itemDifficulty(statsFor(c, context.stats.get(c.statsKey))),
       }));
       const selection = selectNextItem(
         {
@@ -83,7 +97,7 @@ export async function nextQuestion(
           reviews: Object.fromEntries(states.map((s) => [s.skillId, s.modelState.review])),
           quizItemIds: asked.map((q) => q.itemId),
           hasReviewInQuiz: asked.some((q) => q.reason === 'review'),
-          recentItemIds: await repo.recentItemIds(tx, learnerId, course, quizId, RECENT_QUIZZES),
+          recentItemIds: context.recentItemIds,
         },
         traced,
         {
@@ -98,10 +112,14 @@ export async function nextQuestion(
       );
       if (!selection) throw conflict('no_questions', 'There are no more questions in this course right now.');
       const itemId = selection.item.id;
-      const version =
-        course === 'mathematics'
-          ? await storeGeneratedItem(tx, itemId)
-          : await repo.liveItemVersion(tx, itemId);
+      let version: string | undefined;
+      if (course === 'mathematics') {
+        const generated = await storeGeneratedItem(tx, itemId);
+        version = generated.version;
+        content = generated.stored && { item: generated.stored, passage: null };
+      } else {
+        version = bank.liveVersion(itemId) ?? (await repo.liveItemVersion(tx, itemId));
+      }
       if (!version) throw new Error(`selected item ${itemId} has no live version`);
       [served] = await tx
         .insert(quizQuestion)
@@ -116,10 +134,11 @@ export async function nextQuestion(
         })
         .returning();
     }
-    const found = await repo.itemWithPassage(tx, served!.itemId, served!.itemVersion);
-    const skills = await repo.courseSkills(tx, course);
-    const skillName = skills.find((s) => s.id === served!.skillId)?.name ?? served!.skillId;
-    return presentQuestion(quiz, served!, found!.item, found!.passage, skillName);
+    const found =
+      content ??
+      bank.contentOf(served!.itemId, served!.itemVersion) ??
+      (await repo.itemWithPassage(tx, served!.itemId, served!.itemVersion));
+    return presentQuestion(quiz, served!, found!.item, found!.passage, bank.skillName(course, served!.skillId));
   });
 }
 
@@ -137,6 +156,16 @@ function correctAnswerOf(row: { kind: string; answer: string; choices: string[] 
   return { correctAnswer: row.answer };
 }
 
+/** The statistics key of an item, from its stored row. */
+const statsKeyOf = (row: { id: string; source: string; skillId: string; difficulty: number }) =>
+  row.source === 'generated' ? generatedStatsKey(row.skillId, row.difficulty) : row.id;
+
+/** The statistics key an item id will have, to read the statistics before the row (checked against it after). */
+function expectedStatsKey(itemId: string): string {
+  const parsed = parseMathItemId(itemId);
+  return parsed ? generatedStatsKey(parsed.skill, parsed.difficulty) : itemId;
+}
+
 /**
  * Checks an answer to the current question and, in one transaction, records the attempt, updates the skill's
  * mastery (the original's update_skill) and the score. A repeated submission returns the first result unchanged.
@@ -147,18 +176,34 @@ export async function submitAnswer(
   quizId: string,
   body: SubmitAnswerBody,
 ): Promise<AnswerResult> {
-  const { model } = app.learning;
+  const { model, bank } = app.learning;
   return app.db.transaction(async (tx) => {
     const quiz = await repo.lockQuiz(tx, learnerId, quizId);
     if (!quiz) throw notFound('quiz');
     const course = quiz.courseKey as CourseKey;
-    const asked = await repo.quizQuestions(tx, quizId);
+    const guessedKey = expectedStatsKey(body.itemId);
+    const context = await repo.answerContext(
+      tx,
+      learnerId,
+      course,
+      quizId,
+      body.itemId,
+      guessedKey,
+      parseMathItemId(body.itemId) !== null,
+    );
+    const asked = context.asked;
     const servedForItem = asked.find((q) => q.itemId === body.itemId);
-    const previous = servedForItem ? await repo.attemptAt(tx, quizId, servedForItem.position) : undefined;
-    const skills = await repo.courseSkills(tx, course);
-    const skillName = (id: string) => skills.find((s) => s.id === id)?.name ?? id;
+    const previous = servedForItem
+      ? context.attempts.find((a) => a.position === servedForItem.position)
+      : undefined;
+    const skillName = (id: string) => bank.skillName(course, id);
+    const contentOf = async (itemId: string, version: string) =>
+      bank.contentOf(itemId, version) ??
+      (context.item?.id === itemId && context.item.version === version
+        ? { item: context.item, passage: null }
+        : await repo.itemWithPassage(tx, itemId, version));
     if (previous) {
-      const found = await repo.itemWithPassage(tx, previous.itemId, previous.itemVersion);
+      const found = await contentOf(previous.itemId, previous.itemVersion);
       return {
         correct: previous.correct,
         ...correctAnswerOf(found!.item),
@@ -182,20 +227,20 @@ export async function submitAnswer(
         'This is not the current question. Load the next question and try again.',
       );
     }
-    const found = await repo.itemWithPassage(tx, served.itemId, served.itemVersion);
+    const found = await contentOf(served.itemId, served.itemVersion);
     const row = found!.item;
     const correct = isCorrect(row, body.answer);
     const now = new Date();
 
-    const learner = (await repo.learnerState(tx, learnerId, course)) ?? model.initialLearnerState();
-    const [state] = await repo.skillStates(tx, learnerId, course, served.skillId);
+    const learner = context.learner ?? model.initialLearnerState();
+    const state = context.states.find((s) => s.skillId === served.skillId);
     // Mastery now, not the stored value: answers on other skills move the learner-level features.
     const before = masteryOf(model, learner, state?.modelState.tracing, served.skillId).p;
-    const statsKey = row.source === 'generated' ? generatedStatsKey(row.skillId, row.difficulty) : row.id;
-    const candidate = app.learning.bank
+    const statsKey = statsKeyOf(row);
+    const candidate = bank
       .candidates(course, quizId, served.position, [served.skillId])
       .find((c) => c.statsKey === statsKey);
-    const stats = await repo.itemStatsFor(tx, [statsKey]);
+    const stats = statsKey === guessedKey ? context.stats : await repo.itemStatsFor(tx, [statsKey]);
     const difficulty = candidate ? itemDifficulty(statsFor(candidate, stats.get(statsKey))) : undefined;
     const outcome = recordAnswer(
       model,
@@ -206,44 +251,43 @@ export async function submitAnswer(
       now.getTime(),
     );
     const next = outcome.skills[served.skillId]!;
-    await repo.saveLearnerState(tx, learnerId, course, outcome.learner, now);
-    await repo.saveSkillState(tx, {
-      learnerId,
-      courseKey: course,
-      skillId: served.skillId,
-      modelState: { tracing: next.tracing, review: next.review },
-      mastery: next.mastery.p,
-      band: next.mastery.band,
-      attempts: (state?.attempts ?? 0) + 1,
-      correct: (state?.correct ?? 0) + (correct ? 1 : 0),
-      lastPractisedAt: now,
-      nextReviewAt: next.review ? new Date(next.review.dueMs) : null,
-    });
-    await tx.insert(attempt).values({
-      quizId,
-      position: served.position,
-      learnerId,
-      courseKey: course,
-      itemId: row.id,
-      itemVersion: row.version,
-      skillId: served.skillId,
-      answer: body.answer,
-      correct,
-      predicted: outcome.predicted,
-      masteryBefore: before,
-      firstOfSkill: !state,
-      masteryAfter: next.mastery.p,
-      bandAfter: next.mastery.band,
-      responseMs: Math.min(MAX_RESPONSE_MS, Math.max(0, now.getTime() - served.servedAt.getTime())),
-    });
-    await repo.countItemAttempt(tx, statsKey, correct);
     const answered = quiz.answered + 1;
     const score = quiz.score + (correct ? 1 : 0);
     const finished = answered >= quiz.length;
-    await tx
-      .update(quizSession)
-      .set({ answered, score, ...(finished ? { finishedAt: now } : {}) })
-      .where(eq(quizSession.id, quizId));
+    await repo.saveAnswer(tx, {
+      learner: { learnerId, course, state: outcome.learner, now },
+      skill: {
+        learnerId,
+        courseKey: course,
+        skillId: served.skillId,
+        modelState: { tracing: next.tracing, review: next.review },
+        mastery: next.mastery.p,
+        band: next.mastery.band,
+        attempts: (state?.attempts ?? 0) + 1,
+        correct: (state?.correct ?? 0) + (correct ? 1 : 0),
+        lastPractisedAt: now,
+        nextReviewAt: next.review ? new Date(next.review.dueMs) : null,
+      },
+      attempt: {
+        quizId,
+        position: served.position,
+        learnerId,
+        courseKey: course,
+        itemId: row.id,
+        itemVersion: row.version,
+        skillId: served.skillId,
+        answer: body.answer,
+        correct,
+        predicted: outcome.predicted,
+        masteryBefore: before,
+        firstOfSkill: !state,
+        masteryAfter: next.mastery.p,
+        bandAfter: next.mastery.band,
+        responseMs: Math.min(MAX_RESPONSE_MS, Math.max(0, now.getTime() - served.servedAt.getTime())),
+      },
+      stats: { key: statsKey, correct },
+      quiz: { id: quizId, answered, score, finishedAt: finished ? now : null },
+    });
     return {
       correct,
       ...correctAnswerOf(row),
@@ -270,7 +314,6 @@ export async function quizSummary(
   const quiz = await repo.findQuiz(app.db, learnerId, quizId);
   if (!quiz) throw notFound('quiz');
   const attempts = await repo.quizAttempts(app.db, quizId);
-  const skills = await repo.courseSkills(app.db, quiz.courseKey);
   const bySkill = new Map<string, { before: number; after: number; band: string }>();
   for (const a of attempts) {
     const seen = bySkill.get(a.skillId);
@@ -283,7 +326,7 @@ export async function quizSummary(
   return {
     quiz: presentQuiz(quiz),
     skills: [...bySkill].map(([id, change]) => ({
-      skill: { id, name: skills.find((s) => s.id === id)?.name ?? id },
+      skill: { id, name: app.learning.bank.skillName(quiz.courseKey, id) },
       before: change.before,
       after: toPercent(change.after),
       band: change.band as QuizSummary['skills'][number]['band'],
