@@ -7,12 +7,22 @@ export type {
 } from './tracing/logistic-state.ts';
 export { createProductionModel, fitProductionModel } from './tracing/production-model.ts';
 export type { ProductionModel } from './tracing/production-model.ts';
-export { difficultyFromPrior, itemDifficulty, recordItemAttempt, ITEM_PRIOR_ATTEMPTS } from './tracing/item-difficulty.ts';
+export {
+  difficultyFromPrior,
+  itemDifficulty,
+  recordItemAttempt,
+  ITEM_PRIOR_ATTEMPTS,
+} from './tracing/item-difficulty.ts';
 export type { ItemStats } from './tracing/item-difficulty.ts';
 export { masteryOf } from './selection/mastery.ts';
 export type { Mastery, MasteryBand } from './selection/mastery.ts';
 export { selectNextItem, DEFAULT_TARGET_SUCCESS } from './selection/select-next-item.ts';
-export type { CourseSkill, Selection, SelectionPolicy, SelectionState } from './selection/select-next-item.ts';
+export type {
+  CourseSkill,
+  Selection,
+  SelectionPolicy,
+  SelectionState,
+} from './selection/select-next-item.ts';
 export { scheduleReview, isReviewDue } from './scheduling/review.ts';
 export type { ReviewCard } from './scheduling/review.ts';
 export { recordAnswer } from './scheduling/record-answer.ts';

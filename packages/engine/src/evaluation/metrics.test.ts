@@ -16,23 +16,26 @@ describe('auc', () => {
 
   it('matches a brute-force pair count', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.integer({ min: 0, max: 5 }), fc.boolean()), { minLength: 2, maxLength: 40 }), (rows) => {
-        const p = rows.map(([x]) => x / 5);
-        const y = rows.map(([, c]) => (c ? 1 : 0));
-        let wins = 0;
-        let pairs = 0;
-        for (let i = 0; i < p.length; i++) {
-          for (let j = 0; j < p.length; j++) {
-            if (y[i] === 1 && y[j] === 0) {
-              pairs++;
-              wins += p[i]! > p[j]! ? 1 : p[i] === p[j] ? 0.5 : 0;
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 5 }), fc.boolean()), { minLength: 2, maxLength: 40 }),
+        (rows) => {
+          const p = rows.map(([x]) => x / 5);
+          const y = rows.map(([, c]) => (c ? 1 : 0));
+          let wins = 0;
+          let pairs = 0;
+          for (let i = 0; i < p.length; i++) {
+            for (let j = 0; j < p.length; j++) {
+              if (y[i] === 1 && y[j] === 0) {
+                pairs++;
+                wins += p[i]! > p[j]! ? 1 : p[i] === p[j] ? 0.5 : 0;
+              }
             }
           }
-        }
-        const expected = pairs === 0 ? Number.NaN : wins / pairs;
-        const actual = auc(p, y);
-        return Number.isNaN(expected) ? Number.isNaN(actual) : Math.abs(actual - expected) < 1e-12;
-      }),
+          const expected = pairs === 0 ? Number.NaN : wins / pairs;
+          const actual = auc(p, y);
+          return Number.isNaN(expected) ? Number.isNaN(actual) : Math.abs(actual - expected) < 1e-12;
+        },
+      ),
     );
   });
 });

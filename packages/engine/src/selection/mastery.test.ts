@@ -33,11 +33,15 @@ describe('masteryOf', () => {
   });
 
   it('reaches mastered on a correct run of middling items', () => {
-    expect(run(Array.from({ length: 8 }, () => [3, true] as const)).last!.skills.fractions!.mastery.band).toBe('mastered');
+    expect(
+      run(Array.from({ length: 8 }, () => [3, true] as const)).last!.skills.fractions!.mastery.band,
+    ).toBe('mastered');
   });
 
   it('does not reach mastered on easy items alone', () => {
-    expect(run(Array.from({ length: 30 }, () => [1, true] as const)).last!.skills.fractions!.mastery.band).not.toBe('mastered');
+    expect(
+      run(Array.from({ length: 30 }, () => [1, true] as const)).last!.skills.fractions!.mastery.band,
+    ).not.toBe('mastered');
   });
 
   it('keeps at least getting there after one slip following a long correct run', () => {
@@ -54,7 +58,8 @@ describe('masteryOf', () => {
         (history, prior, correct) => {
           const { learner, skills } = run(history);
           const before = masteryOf(model, learner, skills.fractions?.tracing, 'fractions').p;
-          const after = recordAnswer(model, learner, skills, item(prior), correct, 2_000).skills.fractions!.mastery.p;
+          const after = recordAnswer(model, learner, skills, item(prior), correct, 2_000).skills.fractions!
+            .mastery.p;
           return correct ? after >= before : after <= before;
         },
       ),

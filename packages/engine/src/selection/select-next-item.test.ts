@@ -13,7 +13,11 @@ const skills: CourseSkill[] = [
   { key: 'b', prerequisites: ['a'] },
 ];
 const items: TracedItem[] = ['a', 'b'].flatMap((skill) =>
-  [1, 2, 3, 4, 5].map((d) => ({ id: `${skill}${d}`, skills: [skill], difficulty: difficultyFromPrior(d, 5) })),
+  [1, 2, 3, 4, 5].map((d) => ({
+    id: `${skill}${d}`,
+    skills: [skill],
+    difficulty: difficultyFromPrior(d, 5),
+  })),
 );
 const fresh: SelectionState = {
   learner: model.initialLearnerState(),
@@ -33,7 +37,11 @@ describe('selectNextItem', () => {
   it('never picks an item already in the quiz', () => {
     fc.assert(
       fc.property(fc.subarray(items.map((i) => i.id)), (asked) => {
-        const selection = selectNextItem({ ...fresh, quizItemIds: asked }, items, { model, skills, nowMs: 0 });
+        const selection = selectNextItem({ ...fresh, quizItemIds: asked }, items, {
+          model,
+          skills,
+          nowMs: 0,
+        });
         return asked.length === items.length ? selection === undefined : !asked.includes(selection!.item.id);
       }),
     );
@@ -45,10 +53,24 @@ describe('selectNextItem', () => {
       ...fresh,
       learner: { ...practised },
       skills: { a: practised },
-      reviews: { a: { dueMs: 5, stability: 3, difficulty: 5, scheduledDays: 3, learningSteps: 0, reps: 1, lapses: 0, state: 2, lastReviewMs: 0 } },
+      reviews: {
+        a: {
+          dueMs: 5,
+          stability: 3,
+          difficulty: 5,
+          scheduledDays: 3,
+          learningSteps: 0,
+          reps: 1,
+          lapses: 0,
+          state: 2,
+          lastReviewMs: 0,
+        },
+      },
     };
     expect(selectNextItem(state, items, { model, skills, nowMs: 10 })?.reason).toBe('review');
-    expect(selectNextItem({ ...state, hasReviewInQuiz: true }, items, { model, skills, nowMs: 10 })?.reason).toBe('practice');
+    expect(
+      selectNextItem({ ...state, hasReviewInQuiz: true }, items, { model, skills, nowMs: 10 })?.reason,
+    ).toBe('practice');
   });
 
   it('avoids items of recent quizzes while the bank allows', () => {
@@ -58,17 +80,63 @@ describe('selectNextItem', () => {
   });
 
   it('moves on to the next ready skill once a skill is mastered, and stays while it is not', () => {
-    const strong = { ...EMPTY_LOGISTIC_STATE, attempts: 12, wins: 12, hardWins: 8, recentAttempts: 3, recentWins: 3, residual: 5, recentResidual: 1.5 };
-    const weak = { ...EMPTY_LOGISTIC_STATE, attempts: 12, wins: 3, recentAttempts: 3, recentWins: 0.5, residual: -4, recentResidual: -1.5 };
+    const strong = {
+      ...EMPTY_LOGISTIC_STATE,
+      attempts: 12,
+      wins: 12,
+      hardWins: 8,
+      recentAttempts: 3,
+      recentWins: 3,
+      residual: 5,
+      recentResidual: 1.5,
+    };
+    const weak = {
+      ...EMPTY_LOGISTIC_STATE,
+      attempts: 12,
+      wins: 3,
+      recentAttempts: 3,
+      recentWins: 0.5,
+      residual: -4,
+      recentResidual: -1.5,
+    };
     const base = { ...fresh, learner: { ...strong, attempts: 12 } };
-    expect(selectNextItem({ ...base, skills: { a: strong } }, items, { model, skills, nowMs: 0 })?.skill).toBe('b');
-    expect(selectNextItem({ ...base, skills: { a: weak } }, items, { model, skills, nowMs: 0 })?.skill).toBe('a');
+    expect(
+      selectNextItem({ ...base, skills: { a: strong } }, items, { model, skills, nowMs: 0 })?.skill,
+    ).toBe('b');
+    expect(selectNextItem({ ...base, skills: { a: weak } }, items, { model, skills, nowMs: 0 })?.skill).toBe(
+      'a',
+    );
   });
 
   it('keeps a skill secured while its review card is not due, and practises it again once due', () => {
-    const wobbly = { ...EMPTY_LOGISTIC_STATE, attempts: 12, wins: 9, hardWins: 5, recentAttempts: 3, recentWins: 2, residual: 1, recentResidual: 0.2 };
-    const card = { dueMs: 1_000, stability: 3, difficulty: 5, scheduledDays: 3, learningSteps: 0, reps: 1, lapses: 0, state: 2, lastReviewMs: 0 };
-    const state: SelectionState = { ...fresh, learner: { ...wobbly }, skills: { a: wobbly }, reviews: { a: card }, hasReviewInQuiz: true };
+    const wobbly = {
+      ...EMPTY_LOGISTIC_STATE,
+      attempts: 12,
+      wins: 9,
+      hardWins: 5,
+      recentAttempts: 3,
+      recentWins: 2,
+      residual: 1,
+      recentResidual: 0.2,
+    };
+    const card = {
+      dueMs: 1_000,
+      stability: 3,
+      difficulty: 5,
+      scheduledDays: 3,
+      learningSteps: 0,
+      reps: 1,
+      lapses: 0,
+      state: 2,
+      lastReviewMs: 0,
+    };
+    const state: SelectionState = {
+      ...fresh,
+      learner: { ...wobbly },
+      skills: { a: wobbly },
+      reviews: { a: card },
+      hasReviewInQuiz: true,
+    };
     expect(selectNextItem(state, items, { model, skills, nowMs: 500 })?.skill).toBe('b');
     expect(selectNextItem(state, items, { model, skills, nowMs: 2_000 })?.skill).toBe('a');
   });

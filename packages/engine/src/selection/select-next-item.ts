@@ -99,7 +99,10 @@ export function selectNextItem(
     let best: Selection | undefined;
     for (const skill of skills) {
       const found = nearestToTarget(bySkill.get(skill) ?? [], state, policy, target);
-      if (found && (best === undefined || Math.abs(found.predicted - target) < Math.abs(best.predicted - target))) {
+      if (
+        found &&
+        (best === undefined || Math.abs(found.predicted - target) < Math.abs(best.predicted - target))
+      ) {
         best = { ...found, skill, reason };
       }
     }

@@ -83,10 +83,16 @@ export class BktTracer implements TracingModel<null, BktSkillState> {
     return clampProbability(item.skills.length === 0 ? 0.5 : sum / item.skills.length);
   }
 
-  update(state: TracingState<null, BktSkillState>, item: TracedItem, correct: boolean): TracingState<null, BktSkillState> {
+  update(
+    state: TracingState<null, BktSkillState>,
+    item: TracedItem,
+    correct: boolean,
+  ): TracingState<null, BktSkillState> {
     const skills: Record<SkillKey, BktSkillState> = {};
     for (const skill of item.skills) {
-      skills[skill] = { known: posterior(this.known(skill, state.skills[skill]), this.params(skill), correct) };
+      skills[skill] = {
+        known: posterior(this.known(skill, state.skills[skill]), this.params(skill), correct),
+      };
     }
     return { learner: null, skills };
   }
@@ -132,7 +138,8 @@ function fitSkill(sequences: readonly number[][]): BktSkillParameters {
           const e1 = emission(true, obs[t]!);
           const e0 = emission(false, obs[t]!);
           learnNumerator += (previousUnknown * p.learn * e1 * beta1) / scale[t]!;
-          learnDenominator += previousUnknown * ((p.learn * e1 * beta1 + (1 - p.learn) * e0 * beta0) / scale[t]!);
+          learnDenominator +=
+            previousUnknown * ((p.learn * e1 * beta1 + (1 - p.learn) * e0 * beta0) / scale[t]!);
           const nextBeta1 = (e1 * beta1) / scale[t]!;
           beta0 = (p.learn * e1 * beta1 + (1 - p.learn) * e0 * beta0) / scale[t]!;
           beta1 = nextBeta1;

@@ -12,7 +12,11 @@ describe('item difficulty', () => {
   it('starts at the prior and moves with attempts: correct easier, wrong harder', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 5 }), fc.nat(50), fc.nat(50), (prior, attempts, extra) => {
-        const stats = { attempts: attempts + extra, correct: attempts, priorDifficulty: difficultyFromPrior(prior, 5) };
+        const stats = {
+          attempts: attempts + extra,
+          correct: attempts,
+          priorDifficulty: difficultyFromPrior(prior, 5),
+        };
         const d = itemDifficulty(stats);
         return (
           itemDifficulty(recordItemAttempt(stats, true)) <= d &&

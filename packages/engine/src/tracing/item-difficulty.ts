@@ -34,7 +34,8 @@ export function difficultyFromPrior(prior: number, maxPrior: number): number {
  */
 export function itemDifficulty(stats: ItemStats): number {
   const priorSuccess = 1 / (1 + Math.exp(stats.priorDifficulty));
-  const success = (stats.correct + ITEM_PRIOR_ATTEMPTS * priorSuccess) / (stats.attempts + ITEM_PRIOR_ATTEMPTS);
+  const success =
+    (stats.correct + ITEM_PRIOR_ATTEMPTS * priorSuccess) / (stats.attempts + ITEM_PRIOR_ATTEMPTS);
   return -logit(Math.min(Math.max(success, 1e-4), 1 - 1e-4));
 }
 

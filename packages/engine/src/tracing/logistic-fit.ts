@@ -46,7 +46,13 @@ export class SparseRowsBuilder {
   }
 }
 
-function objective(rows: SparseRows, w: Float64Array, c: number, penalty: Float64Array, gradient: Float64Array): number {
+function objective(
+  rows: SparseRows,
+  w: Float64Array,
+  c: number,
+  penalty: Float64Array,
+  gradient: Float64Array,
+): number {
   gradient.fill(0);
   let loss = 0;
   const { rowStart, column, value, label } = rows;
@@ -90,7 +96,10 @@ export function fitLogistic(original: SparseRows, options: LogisticFitOptions): 
   const maxIterations = options.maxIterations ?? 300;
   const tolerance = options.tolerance ?? 1e-7;
   const scale = columnScales(original);
-  const rows: SparseRows = { ...original, value: Float64Array.from(original.value, (v, k) => v / scale[original.column[k]!]!) };
+  const rows: SparseRows = {
+    ...original,
+    value: Float64Array.from(original.value, (v, k) => v / scale[original.column[k]!]!),
+  };
   const penalty = Float64Array.from(scale, (s) => 1 / (s * s));
   for (const j of options.unregularised ?? []) penalty[j] = 0;
   const c = options.inverseRegularisation;

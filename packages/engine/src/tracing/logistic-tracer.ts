@@ -223,6 +223,14 @@ interface CompiledItem {
   readonly skills: Int32Array;
 }
 
+/** What a fit needs from the flat replay: the rows to fill and the item counts for leave-one-out difficulties. */
+interface FitRows {
+  readonly builder: SparseRowsBuilder;
+  readonly attempts: readonly number[];
+  readonly correct: readonly number[];
+  readonly defaultDifficulty: number;
+}
+
 /** An item table prepared for flat replay: skill ids interned to slots, items compiled, difficulties resolved. */
 interface ReplayTables {
   readonly slots: number;
@@ -351,17 +359,12 @@ export class LogisticTracer implements TracingModel<LogisticLearnerState, Logist
     };
     const blank = new LogisticTracer(parameters);
     const builder = new SparseRowsBuilder();
-    // Leave each row out of its item's difficulty, so the feature cannot see the label it predicts.
-    const looAttempts = log.items.map((item) => attemptsById.get(item.id)?.[0] ?? 0);
-    const looCorrect = log.items.map((item) => attemptsById.get(item.id)?.[1] ?? 0);
-    blank.replayFlat(log, rowsByLearner(log), (row, item) => {
-      blank.evidence = looAttempts[item]! - 1;
-      return itemDifficulty({
-        attempts: looAttempts[item]! - 1,
-        correct: looCorrect[item]! - log.correct[row]!,
-        priorDifficulty: parameters.defaultDifficulty,
-      });
-    }, (row) => builder.push(blank.column, blank.value, blank.count, log.correct[row]!));
+    blank.replayFlat(log, rowsByLearner(log), undefined, {
+      builder,
+      attempts: log.items.map((item) => attemptsById.get(item.id)?.[0] ?? 0),
+      correct: log.items.map((item) => attemptsById.get(item.id)?.[1] ?? 0),
+      defaultDifficulty: parameters.defaultDifficulty,
+    });
     const weights = fitLogistic(builder.build(blank.layout.dimension), {
       inverseRegularisation: options.inverseRegularisation,
       unregularised: [0],
@@ -420,20 +423,43 @@ export class LogisticTracer implements TracingModel<LogisticLearnerState, Logist
     const counts = this.options.features.itemCounts ? state.learner.items?.[item.id] : undefined;
     const compiled = this.compile(item);
     this.evidence = item.difficulty !== undefined ? (item.evidence ?? 0) : compiled.attempts;
-    this.encode(this.scratch, 0, this.scratchOffsets, compiled, k, nowMs, this.difficultyOf(item), counts?.[0] ?? 0, counts?.[1] ?? 0);
+    this.encode(
+      this.scratch,
+      0,
+      this.scratchOffsets,
+      compiled,
+      k,
+      nowMs,
+      this.difficultyOf(item),
+      counts?.[0] ?? 0,
+      counts?.[1] ?? 0,
+    );
     return clampProbability(sigmoid(this.logit));
   }
 
   update(state: LogisticState, item: TracedItem, correct: boolean, nowMs = 0): LogisticState {
     const k = this.load(state, item);
     const y = correct ? 1 : 0;
-    this.advance(this.scratch, 0, this.scratchOffsets, k, y, nowMs, this.difficultyOf(item));
+    const difficulty = this.difficultyOf(item);
+    this.advance(
+      this.scratch,
+      0,
+      this.scratchOffsets,
+      k,
+      y,
+      nowMs,
+      difficulty,
+      1 / (1 + Math.exp(difficulty)),
+    );
     const skills: Record<SkillKey, LogisticSkillState> = {};
     for (let j = 0; j < k; j++) skills[item.skills[j]!] = readState(this.scratch, this.scratchOffsets[j]!);
     let learner: LogisticLearnerState = readState(this.scratch, 0);
     if (this.options.features.itemCounts) {
       const previous = state.learner.items?.[item.id] ?? [0, 0];
-      learner = { ...learner, items: { ...state.learner.items, [item.id]: [previous[0] + 1, previous[1] + y] } };
+      learner = {
+        ...learner,
+        items: { ...state.learner.items, [item.id]: [previous[0] + 1, previous[1] + y] },
+      };
     }
     return { learner, skills };
   }
@@ -444,31 +470,23 @@ export class LogisticTracer implements TracingModel<LogisticLearnerState, Logist
    */
   replayPredictions(log: AttemptLog, groups: readonly Int32Array[] = rowsByLearner(log)): Float64Array {
     const predictions = new Float64Array(log.item.length);
-    const { difficulty, evidence } = this.replayTables(log.items);
-    this.replayFlat(
-      log,
-      groups,
-      (_row, item) => {
-        this.evidence = evidence[item]!;
-        return difficulty[item]!;
-      },
-      (row) => {
-        const z = this.logit;
-        const p = 1 / (1 + Math.exp(-z));
-        predictions[row] = p < 1e-6 ? 1e-6 : p > 1 - 1e-6 ? 1 - 1e-6 : p;
-      },
-    );
+    this.replayFlat(log, groups, predictions, undefined);
     return predictions;
   }
 
-  /** Replays each learner group on flat state, calling `visit` after each row is encoded and before it is applied. */
+  /**
+   * Replays each learner group on flat state: each row is encoded, then either its prediction is written to
+   * `predictions` or (fitting) its features are added to `fit.builder` with a leave-one-out item difficulty, and only
+   * then is its answer applied.
+   */
   private replayFlat(
     log: AttemptLog,
     groups: readonly Int32Array[],
-    difficultyOf: (row: number, item: number) => number,
-    visit: (row: number) => void,
+    predictions: Float64Array | undefined,
+    fit: FitRows | undefined,
   ): void {
-    const { slots, itemSlots, compiled } = this.replayTables(log.items);
+    const { slots, itemSlots, compiled, difficulty, evidence } = this.replayTables(log.items);
+    const expectedOf = Float64Array.from(difficulty, (d) => 1 / (1 + Math.exp(d)));
     const table = new Float64Array(STATE_FIELDS * (slots + 1));
     const learnerOffset = STATE_FIELDS * slots;
     const touched = new Uint8Array(slots);
@@ -495,12 +513,42 @@ export class LogisticTracer implements TracingModel<LogisticLearnerState, Logist
             touchedList[touchedCount++] = slot;
           }
         }
-        const d = difficultyOf(row, itemIndex);
         const nowMs = timeMs[row]!;
         const y = log.correct[row]!;
-        this.encode(table, learnerOffset, offsets, compiled[itemIndex]!, k, nowMs, d, itemCounts ? seenAttempts[itemIndex]! : 0, itemCounts ? seenWins[itemIndex]! : 0);
-        visit(row);
-        this.advance(table, learnerOffset, offsets, k, y, nowMs, d);
+        let d: number;
+        let expected: number;
+        if (fit === undefined) {
+          d = difficulty[itemIndex]!;
+          expected = expectedOf[itemIndex]!;
+          this.evidence = evidence[itemIndex]!;
+        } else {
+          // Leave this row out of its item's difficulty, so the feature cannot see the label it predicts.
+          this.evidence = fit.attempts[itemIndex]! - 1;
+          d = itemDifficulty({
+            attempts: this.evidence,
+            correct: fit.correct[itemIndex]! - y,
+            priorDifficulty: fit.defaultDifficulty,
+          });
+          expected = 1 / (1 + Math.exp(d));
+        }
+        this.encode(
+          table,
+          learnerOffset,
+          offsets,
+          compiled[itemIndex]!,
+          k,
+          nowMs,
+          d,
+          itemCounts ? seenAttempts[itemIndex]! : 0,
+          itemCounts ? seenWins[itemIndex]! : 0,
+        );
+        if (predictions !== undefined) {
+          const p = 1 / (1 + Math.exp(-this.logit));
+          predictions[row] = p < 1e-6 ? 1e-6 : p > 1 - 1e-6 ? 1 - 1e-6 : p;
+        } else if (fit !== undefined) {
+          fit.builder.push(this.column, this.value, this.count, y);
+        }
+        this.advance(table, learnerOffset, offsets, k, y, nowMs, d, expected);
         if (itemCounts) {
           if (seenAttempts[itemIndex] === 0) seenItems.push(itemIndex);
           seenAttempts[itemIndex]!++;
@@ -561,8 +609,8 @@ export class LogisticTracer implements TracingModel<LogisticLearnerState, Logist
     y: number,
     nowMs: number,
     difficulty: number,
+    expected: number,
   ): void {
-    const expected = 1 / (1 + Math.exp(difficulty));
     let skillAbility = 0;
     for (let j = 0; j < k; j++) skillAbility += buffer[offsets[j]! + ABILITY]!;
     const abilityLogit = buffer[learnerOffset + ABILITY]! + (k > 0 ? skillAbility / k : 0) - difficulty;
@@ -628,7 +676,10 @@ export class LogisticTracer implements TracingModel<LogisticLearnerState, Logist
         if (features.skillDifficulty === true) this.put(layout.skillDifficulty + index, -difficulty);
         if (features.skillTransfer === true) {
           this.put(layout.skillTransfer + index, b[l + ABILITY]!);
-          this.put(layout.skillTransfer + layout.skillCount + index, b[l + RESIDUAL]! / (b[l + ATTEMPTS]! + 1));
+          this.put(
+            layout.skillTransfer + layout.skillCount + index,
+            b[l + RESIDUAL]! / (b[l + ATTEMPTS]! + 1),
+          );
         }
         if (features.skillCounts) {
           this.put(layout.skillAttempts + index, log1pCount(b[s + ATTEMPTS]!));
@@ -641,7 +692,8 @@ export class LogisticTracer implements TracingModel<LogisticLearnerState, Logist
         }
       }
       if (features.recency) this.put(scalars + SKILL_RECENCY, recency);
-      if (features.difficultyPractice === true) this.put(scalars + DIFFICULTY_PRACTICE, -difficulty * log1pCount(b[s + ATTEMPTS]!));
+      if (features.difficultyPractice === true)
+        this.put(scalars + DIFFICULTY_PRACTICE, -difficulty * log1pCount(b[s + ATTEMPTS]!));
       if (features.slowRecency === true) {
         this.put(scalars + SKILL_SLOW_RECENCY, signedRate(b[s + SLOW_WINS]!, b[s + SLOW_ATTEMPTS]!));
       }

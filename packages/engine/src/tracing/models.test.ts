@@ -12,7 +12,7 @@ const ITEMS: TracedItem[] = Array.from({ length: 12 }, (_, i) => ({
 
 function syntheticLog(seed: number, learners: number, perLearner: number): AttemptLog {
   let a = seed;
-  const random = (): number => ((a = (a * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const random = (): number => (a = (a * 1103515245 + 12345) % 2147483648) / 2147483648;
   const rows = learners * perLearner;
   const learner = new Int32Array(rows);
   const item = new Int32Array(rows);
@@ -28,9 +28,14 @@ function syntheticLog(seed: number, learners: number, perLearner: number): Attem
 const FITTED: Record<string, TracingModel> = Object.fromEntries(
   Object.entries(MODEL_TRAINERS).map(([name, train]) => [name, train(syntheticLog(7, 40, 30), 1)]),
 );
-const answers = fc.array(fc.tuple(fc.integer({ min: 0, max: ITEMS.length - 1 }), fc.boolean()), { maxLength: 30 });
+const answers = fc.array(fc.tuple(fc.integer({ min: 0, max: ITEMS.length - 1 }), fc.boolean()), {
+  maxLength: 30,
+});
 
-function play(model: TracingModel, history: ReadonlyArray<readonly [number, boolean]>): TracingState<unknown, unknown> {
+function play(
+  model: TracingModel,
+  history: ReadonlyArray<readonly [number, boolean]>,
+): TracingState<unknown, unknown> {
   let state: TracingState<unknown, unknown> = { learner: model.initialLearnerState(), skills: {} };
   for (const [i, correct] of history) {
     const change = model.update(state, ITEMS[i]!, correct);
@@ -58,7 +63,9 @@ describe.each(Object.keys(FITTED))('tracing model %s', (name) => {
       }),
     );
     const again = MODEL_TRAINERS[name]!(syntheticLog(7, 40, 30), 1);
-    expect(again.predict(play(again, [[1, true]]), ITEMS[2]!)).toBe(model.predict(play(model, [[1, true]]), ITEMS[2]!));
+    expect(again.predict(play(again, [[1, true]]), ITEMS[2]!)).toBe(
+      model.predict(play(model, [[1, true]]), ITEMS[2]!),
+    );
   });
 
   it('round-trips its state through JSON', () => {
@@ -75,7 +82,8 @@ describe.each(Object.keys(FITTED))('tracing model %s', (name) => {
   it('gives the same predictions on its fast replay path as through the object API', () => {
     const log = syntheticLog(5, 6, 25);
     const fast = model.replayPredictions?.(log);
-    if (fast !== undefined) expect(Array.from(fast)).toEqual(Array.from(replayPredictionsThroughStates(model, log)));
+    if (fast !== undefined)
+      expect(Array.from(fast)).toEqual(Array.from(replayPredictionsThroughStates(model, log)));
   });
 
   it('returns only the item skills from update', () => {

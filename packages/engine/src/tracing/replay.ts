@@ -26,7 +26,10 @@ export function replayLearners<L, S>(
 ): void {
   for (const rows of groups) {
     const skills: Record<SkillKey, S> = {};
-    const state: { learner: L; skills: Record<SkillKey, S> } = { learner: model.initialLearnerState(), skills };
+    const state: { learner: L; skills: Record<SkillKey, S> } = {
+      learner: model.initialLearnerState(),
+      skills,
+    };
     for (let k = 0; k < rows.length; k++) {
       const r = rows[k]!;
       const item = log.items[log.item[r]!]!;
