@@ -24,6 +24,7 @@ import { accountRoutes } from './features/accounts/accounts.routes.ts';
 import { courseRoutes } from './features/courses/courses.routes.ts';
 import { guardianRoutes } from './features/guardians/guardians.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { progressRoutes } from './features/progress/progress.routes.ts';
 import { mailRoutes } from './features/mail/mail.routes.ts';
 import { ItemBank } from './features/quizzes/item-bank.ts';
 import { quizRoutes } from './features/quizzes/quizzes.routes.ts';
@@ -169,6 +170,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   courseRoutes(app);
   quizRoutes(app);
   guardianRoutes(app);
+  progressRoutes(app);
   if (config.devMailOutbox && !config.production) mailRoutes(app);
   await webApp(app);
   return app;

@@ -8,6 +8,7 @@ import {
 import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
+import { quizStreak, timeZoneOf } from '../progress/progress.facts.ts';
 import {
   attempt,
   course,
@@ -102,5 +103,11 @@ export async function learnerStats(app: FastifyInstance, learnerId: string): Pro
     .from(quizSession)
     .where(and(eq(quizSession.learnerId, learnerId), isNotNull(quizSession.finishedAt)));
   const correctAnswers = answers?.n ?? 0;
-  return { xp: correctAnswers * XP_PER_CORRECT_ANSWER, correctAnswers, quizzesFinished: quizzes?.n ?? 0 };
+  const streakDays = await quizStreak(app.db, learnerId, await timeZoneOf(app.db, learnerId), new Date());
+  return {
+    xp: correctAnswers * XP_PER_CORRECT_ANSWER,
+    correctAnswers,
+    quizzesFinished: quizzes?.n ?? 0,
+    streakDays,
+  };
 }

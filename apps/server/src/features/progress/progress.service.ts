@@ -1,26 +1,24 @@
-import type { CourseKey, LearnerProgress, MasteryBand } from '@vidya/contracts';
-import { and, asc, desc, eq, gte, inArray, isNotNull, max, sql } from 'drizzle-orm';
+import type { Badge, CourseKey, LearnerProgress, MasteryBand, Period, Progress } from '@vidya/contracts';
+import { and, asc, count, desc, eq, gte, lte, inArray, isNotNull, max, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { attempt, course, enrolment, quizSession, skill, skillState, user } from '#src/db/schema/index.ts';
+import { BADGES, evaluateBadges } from './badges.rules.ts';
+import { computeProgress, periodStart } from './progress.compute.ts';
+import { badgeFacts, quizStreak, rememberTimeZone, timeZoneOf } from './progress.facts.ts';
+import {
+  attempt,
+  badgeAward,
+  course,
+  enrolment,
+  quizSession,
+  skill,
+  skillState,
+  user,
+} from '#src/db/schema/index.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const RECENT_QUIZ_COUNT = 10;
 
 const toPercent = (p: number) => Math.round(p * 100);
-
-/** Days in a row, ending today or yesterday (UTC), with at least one answer. */
-export function streakDays(activeDays: string[], today: Date): number {
-  const days = new Set(activeDays);
-  const key = (d: Date) => d.toISOString().slice(0, 10);
-  let cursor = new Date(today);
-  if (!days.has(key(cursor))) cursor = new Date(cursor.getTime() - DAY_MS);
-  let streak = 0;
-  while (days.has(key(cursor))) {
-    streak += 1;
-    cursor = new Date(cursor.getTime() - DAY_MS);
-  }
-  return streak;
-}
 
 /** One learner's progress: courses with mastery per skill, recent quizzes, time spent, streak, last activity. */
 export async function learnerProgress(
@@ -67,12 +65,6 @@ export async function learnerProgress(
     .select({ n: sql<number>`count(*)`.mapWith(Number) })
     .from(quizSession)
     .where(and(eq(quizSession.learnerId, learnerId), gte(quizSession.finishedAt, weekAgo)));
-  const days = await app.db
-    .selectDistinct({ day: sql<string>`to_char(${attempt.createdAt} at time zone 'UTC', 'YYYY-MM-DD')` })
-    .from(attempt)
-    .where(
-      and(eq(attempt.learnerId, learnerId), gte(attempt.createdAt, new Date(now.getTime() - 400 * DAY_MS))),
-    );
 
   return {
     learner: {
@@ -109,10 +101,82 @@ export async function learnerProgress(
     })),
     minutesSpent: Math.round(((activity?.ms ?? 0) / 60_000) * 10) / 10,
     quizzesThisWeek: week?.n ?? 0,
-    streakDays: streakDays(
-      days.map((d) => d.day),
-      now,
-    ),
+    streakDays: await quizStreak(app.db, learnerId, await timeZoneOf(app.db, learnerId), now),
     lastActiveAt: activity?.last ? new Date(activity.last).toISOString() : null,
   };
+}
+
+/** The learner's progress page for a period, in their time zone (the given one is remembered). */
+export async function progressFor(
+  app: FastifyInstance,
+  learnerId: string,
+  period: Period,
+  requestedTimeZone: string | undefined,
+  now = new Date(),
+): Promise<Progress> {
+  if (requestedTimeZone) await rememberTimeZone(app.db, learnerId, requestedTimeZone);
+  const timeZone = requestedTimeZone ?? (await timeZoneOf(app.db, learnerId));
+  const attempts = await app.db
+    .select()
+    .from(attempt)
+    .where(eq(attempt.learnerId, learnerId))
+    .orderBy(asc(attempt.createdAt));
+  const states = await app.db.select().from(skillState).where(eq(skillState.learnerId, learnerId));
+  const skills = await app.db.select({ id: skill.id, course: skill.courseKey, name: skill.name }).from(skill);
+  const courses = await app.db.select().from(course);
+  const start = periodStart(period, now, timeZone);
+  const [quizzes] = await app.db
+    .select({ n: count() })
+    .from(quizSession)
+    .where(
+      and(
+        eq(quizSession.learnerId, learnerId),
+        isNotNull(quizSession.finishedAt),
+        start ? gte(quizSession.finishedAt, start) : undefined,
+      ),
+    );
+  const computed = computeProgress({
+    period,
+    timeZone,
+    now,
+    attempts: attempts.map((a) => ({ ...a, course: a.courseKey as CourseKey })),
+    bands: new Map(states.map((s) => [`${s.courseKey}:${s.skillId}`, s.band as MasteryBand])),
+    skillNames: new Map(skills.map((s) => [`${s.course}:${s.id}`, s.name])),
+    courseTitles: new Map(courses.map((c) => [c.key, c.title])),
+    quizzesInPeriod: quizzes?.n ?? 0,
+  });
+  return { period, timeZone, ...computed };
+}
+
+/** The nine badges: earned ones with their date, the others with progress toward them. */
+export async function listBadges(app: FastifyInstance, learnerId: string): Promise<Badge[]> {
+  const timeZone = await timeZoneOf(app.db, learnerId);
+  const statuses = evaluateBadges(await badgeFacts(app.db, learnerId, timeZone));
+  const awards = await app.db.select().from(badgeAward).where(eq(badgeAward.learnerId, learnerId));
+  return BADGES.map((definition) => {
+    const status = statuses.find((s) => s.id === definition.id)!;
+    const award = awards.find((a) => a.badge === definition.id);
+    return {
+      ...definition,
+      // Once awarded, a badge stays earned even if the figures behind it later dip.
+      earned: award !== undefined,
+      awardedAt: award ? award.awardedAt.toISOString() : null,
+      progress: { current: award ? status.target : status.current, target: status.target },
+    };
+  });
+}
+
+/** Badges awarded while a quiz ran (from its start to its last answer), for its final screen. */
+export async function badgesAwardedBetween(app: FastifyInstance, learnerId: string, from: Date, to: Date) {
+  const awards = await app.db
+    .select()
+    .from(badgeAward)
+    .where(
+      and(
+        eq(badgeAward.learnerId, learnerId),
+        gte(badgeAward.awardedAt, from),
+        lte(badgeAward.awardedAt, to),
+      ),
+    );
+  return awards.map((a) => ({ id: a.badge, name: BADGES.find((b) => b.id === a.badge)?.name ?? a.badge }));
 }

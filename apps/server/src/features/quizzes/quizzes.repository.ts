@@ -147,7 +147,10 @@ export async function nextContext(
 
 /** The served questions of a quiz only (a refresh of the current question). */
 export async function askedOnly(tx: Tx, quizId: string) {
-  const [row] = await tx.select({ asked: askedSql(quizId) }).from(quizSession).where(eq(quizSession.id, quizId));
+  const [row] = await tx
+    .select({ asked: askedSql(quizId) })
+    .from(quizSession)
+    .where(eq(quizSession.id, quizId));
   return row!.asked.map(toServed);
 }
 

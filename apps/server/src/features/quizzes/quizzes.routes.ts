@@ -10,7 +10,7 @@ export function quizRoutes(app: FastifyInstance): void {
   route(
     app,
     quizEndpoints.start,
-    async ({ body, request }) => quizzes.startQuiz(app, accountOf(request).id, body.course),
+    async ({ body, request }) => quizzes.startQuiz(app, accountOf(request).id, body.course, body.timeZone),
     learnersOnly,
   );
   route(

@@ -13,6 +13,8 @@ import { itemDifficulty, masteryOf, recordAnswer, selectNextItem, type Productio
 import type { FastifyInstance } from 'fastify';
 import { quizQuestion, quizSession } from '#src/db/schema/index.ts';
 import { AppError, conflict, notFound } from '#src/errors.ts';
+import { awardBadges, rememberTimeZone } from '#src/features/progress/progress.facts.ts';
+import { badgesAwardedBetween } from '#src/features/progress/progress.service.ts';
 import {
   generatedStatsKey,
   storeGeneratedItem,
@@ -37,10 +39,16 @@ const previousBefore = (a: { masteryBefore: number; firstOfSkill: boolean }) =>
 const MAX_RESPONSE_MS = 30 * 60 * 1000;
 
 /** Starts a quiz in a course the learner is enrolled in (403 `not_enrolled` otherwise). */
-export async function startQuiz(app: FastifyInstance, learnerId: string, course: CourseKey): Promise<Quiz> {
+export async function startQuiz(
+  app: FastifyInstance,
+  learnerId: string,
+  course: CourseKey,
+  timeZone?: string,
+): Promise<Quiz> {
   if (!(await repo.isEnrolled(app.db, learnerId, course))) {
     throw new AppError(403, 'not_enrolled', 'you are not registered in this course');
   }
+  if (timeZone) await rememberTimeZone(app.db, learnerId, timeZone);
   const [row] = await app.db
     .insert(quizSession)
     .values({ learnerId, courseKey: course, length: QUESTIONS_PER_QUIZ })
@@ -138,7 +146,13 @@ export async function nextQuestion(
       content ??
       bank.contentOf(served!.itemId, served!.itemVersion) ??
       (await repo.itemWithPassage(tx, served!.itemId, served!.itemVersion));
-    return presentQuestion(quiz, served!, found!.item, found!.passage, bank.skillName(course, served!.skillId));
+    return presentQuestion(
+      quiz,
+      served!,
+      found!.item,
+      found!.passage,
+      bank.skillName(course, served!.skillId),
+    );
   });
 }
 
@@ -288,6 +302,8 @@ export async function submitAnswer(
       stats: { key: statsKey, correct },
       quiz: { id: quizId, answered, score, finishedAt: finished ? now : null },
     });
+    // Badges are judged after each answer (and so after the quiz's last one), in the same transaction.
+    await awardBadges(tx, learnerId, now);
     return {
       correct,
       ...correctAnswerOf(row),
@@ -332,5 +348,8 @@ export async function quizSummary(
       band: change.band as QuizSummary['skills'][number]['band'],
     })),
     xpEarned: quiz.score * XP_PER_CORRECT_ANSWER,
+    badgesEarned: quiz.finishedAt
+      ? await badgesAwardedBetween(app, learnerId, quiz.startedAt, quiz.finishedAt)
+      : [],
   };
 }

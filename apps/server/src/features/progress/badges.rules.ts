@@ -1,0 +1,148 @@
+import type { BadgeId, CourseKey } from '@vidya/contracts';
+import { longestRun } from './days.ts';
+
+/** What the badge rules need to know about a learner, gathered from attempts, quizzes and skill states. */
+export interface BadgeFacts {
+  quizzes: { score: number; length: number; day: string }[];
+  /** Answers per course. */
+  answers: Partial<Record<CourseKey, number>>;
+  /** Current mastery (0–1) of each practised skill, per course. */
+  mastery: Partial<Record<CourseKey, number[]>>;
+  correctReadingAnswers: number;
+}
+
+export interface BadgeDefinition {
+  id: BadgeId;
+  name: string;
+  description: string;
+  rule: string;
+}
+
+export const WHIZZ_MASTERY = 0.8;
+export const WHIZZ_MIN_ANSWERS = 20;
+
+/** SPEC §3's nine badges, with the rules that earn them (shown to learners as written). */
+export const BADGES: readonly BadgeDefinition[] = [
+  {
+    id: 'bronze',
+    name: 'Bronze',
+    description: 'You have started your learning journey.',
+    rule: 'Finish 3 quizzes.',
+  },
+  {
+    id: 'silver',
+    name: 'Silver',
+    description: 'You keep going and keep scoring.',
+    rule: 'Finish 10 quizzes with a score of at least 3/5.',
+  },
+  {
+    id: 'gold',
+    name: 'Gold',
+    description: 'A true quiz master.',
+    rule: 'Finish 25 quizzes, at least 10 of them with a perfect 5/5.',
+  },
+  {
+    id: 'english-star',
+    name: 'English Star',
+    description: 'Your English skills shine.',
+    rule: 'Reach 80% mastery in every English skill you practise, with at least 20 English answers.',
+  },
+  {
+    id: 'math-whizz',
+    name: 'Math Whizz',
+    description: 'Numbers are your friends.',
+    rule: 'Reach 80% mastery in every Mathematics skill you practise, with at least 20 Mathematics answers.',
+  },
+  {
+    id: 'science-whizz',
+    name: 'Science Whizz',
+    description: 'You understand how the world works.',
+    rule: 'Reach 80% mastery in every Science skill you practise, with at least 20 Science answers.',
+  },
+  {
+    id: 'literature-lover',
+    name: 'Literature Lover',
+    description: 'You read closely and think deeply.',
+    rule: 'Answer 10 English reading questions correctly.',
+  },
+  {
+    id: 'daily-learner',
+    name: 'Daily Learner',
+    description: 'Learning is your daily habit.',
+    rule: 'Finish a quiz on 7 days in a row.',
+  },
+  {
+    id: 'champion',
+    name: 'Champion',
+    description: 'Champion of every subject.',
+    rule: 'Reach 80% mastery in every practised skill of all four courses (with at least 20 answers in each).',
+  },
+];
+
+export interface BadgeStatus {
+  id: BadgeId;
+  earned: boolean;
+  current: number;
+  target: number;
+}
+
+const WHIZZ_COURSE: Partial<Record<BadgeId, CourseKey>> = {
+  'english-star': 'english',
+  'math-whizz': 'mathematics',
+  'science-whizz': 'science',
+};
+const ALL_COURSES: CourseKey[] = ['mathematics', 'science', 'english', 'social_science'];
+
+/** Whether a course meets the whizz rule, and how far along it is (answers, capped, until mastery decides). */
+function courseStatus(
+  facts: BadgeFacts,
+  course: CourseKey,
+): { earned: boolean; current: number; target: number } {
+  const answers = facts.answers[course] ?? 0;
+  const mastery = facts.mastery[course] ?? [];
+  const mastered = mastery.filter((m) => m >= WHIZZ_MASTERY).length;
+  const earned = answers >= WHIZZ_MIN_ANSWERS && mastery.length > 0 && mastered === mastery.length;
+  // Progress: answers toward 20, then the share of practised skills mastered.
+  if (answers < WHIZZ_MIN_ANSWERS) return { earned, current: answers, target: WHIZZ_MIN_ANSWERS };
+  return { earned, current: mastered, target: Math.max(1, mastery.length) };
+}
+
+/** Every badge's status for these facts (pure: the same facts always give the same statuses). */
+export function evaluateBadges(facts: BadgeFacts): BadgeStatus[] {
+  const finished = facts.quizzes.length;
+  const goodQuizzes = facts.quizzes.filter((q) => q.score >= 3).length;
+  const perfect = facts.quizzes.filter((q) => q.score === q.length).length;
+  const run = longestRun(facts.quizzes.map((q) => q.day));
+  return BADGES.map(({ id }) => {
+    switch (id) {
+      case 'bronze':
+        return { id, earned: finished >= 3, current: Math.min(finished, 3), target: 3 };
+      case 'silver':
+        return { id, earned: goodQuizzes >= 10, current: Math.min(goodQuizzes, 10), target: 10 };
+      case 'gold':
+        return {
+          id,
+          earned: finished >= 25 && perfect >= 10,
+          current: Math.min(finished, 25) + Math.min(perfect, 10),
+          target: 35,
+        };
+      case 'literature-lover':
+        return {
+          id,
+          earned: facts.correctReadingAnswers >= 10,
+          current: Math.min(facts.correctReadingAnswers, 10),
+          target: 10,
+        };
+      case 'daily-learner':
+        return { id, earned: run >= 7, current: Math.min(run, 7), target: 7 };
+      case 'champion': {
+        const done = ALL_COURSES.filter((c) => courseStatus(facts, c).earned).length;
+        return { id, earned: done === ALL_COURSES.length, current: done, target: ALL_COURSES.length };
+      }
+      default: {
+        const status = courseStatus(facts, WHIZZ_COURSE[id]!);
+        return { id, ...status, current: Math.min(status.current, status.target) };
+      }
+    }
+  });
+}

@@ -1,0 +1,84 @@
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The calendar day (YYYY-MM-DD) of a moment in a time zone. */
+export function dayKey(date: Date, timeZone: string): string {
+  // en-CA formats as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(date);
+}
+
+/** Minutes a time zone is ahead of UTC at a moment. */
+function offsetMinutes(date: Date, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }).formatToParts(date);
+  const part = (type: string) => Number(parts.find((p) => p.type === type)!.value);
+  const asUtc = Date.UTC(
+    part('year'),
+    part('month') - 1,
+    part('day'),
+    part('hour'),
+    part('minute'),
+    part('second'),
+  );
+  return Math.round((asUtc - Math.floor(date.getTime() / 1000) * 1000) / 60_000);
+}
+
+/** The first moment of a calendar day (YYYY-MM-DD) in a time zone. */
+export function startOfDay(key: string, timeZone: string): Date {
+  const midnightUtc = Date.parse(`${key}T00:00:00Z`);
+  // Two passes settle the offset when midnight is near a daylight-saving change.
+  let guess = midnightUtc - offsetMinutes(new Date(midnightUtc), timeZone) * 60_000;
+  guess = midnightUtc - offsetMinutes(new Date(guess), timeZone) * 60_000;
+  return new Date(guess);
+}
+
+/** The day `n` days before a YYYY-MM-DD key. */
+export function daysBefore(key: string, n: number): string {
+  return new Date(Date.parse(`${key}T00:00:00Z`) - n * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The day before a YYYY-MM-DD key. */
+export function previousDay(key: string): string {
+  return new Date(Date.parse(`${key}T00:00:00Z`) - DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Days in a row with activity, ending today or yesterday (a streak lives until the end of the next day). */
+export function streakDays(activeDays: Iterable<string>, today: string): number {
+  const days = new Set(activeDays);
+  let cursor = days.has(today) ? today : previousDay(today);
+  let streak = 0;
+  while (days.has(cursor)) {
+    streak += 1;
+    cursor = previousDay(cursor);
+  }
+  return streak;
+}
+
+/** The longest run of consecutive days in a set of day keys. */
+export function longestRun(activeDays: Iterable<string>): number {
+  const days = new Set(activeDays);
+  let best = 0;
+  for (const day of days) {
+    if (days.has(previousDay(day))) continue;
+    let length = 0;
+    let cursor = day;
+    while (days.has(cursor)) {
+      length += 1;
+      cursor = new Date(Date.parse(`${cursor}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+    }
+    best = Math.max(best, length);
+  }
+  return best;
+}
