@@ -56,7 +56,8 @@ if (levels.length === 0 || !(seconds > 0) || !(warmup >= 0) || dbs.length === 0)
 
 // Bounded in time: setup, sign-ups and pgbench get generous slack on top of the measured runs.
 const budgetMs =
-  (dbs.length * (120 + levels.length * (seconds + warmup + 15)) + Number(args['pgbench-seconds']) + 60) * 1000;
+  (dbs.length * (120 + levels.length * (seconds + warmup + 15)) + Number(args['pgbench-seconds']) + 60) *
+  1000;
 
 // ---------- cleanup, also on failure, Ctrl-C and the time budget ----------
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -115,7 +116,8 @@ async function throwAwayDatabase(): Promise<string> {
   await adminQuery(`CREATE DATABASE ${name}`);
   cleanups.push(() => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
   const url = new URL(args['admin-url']);
-  if (url.hostname !== '127.0.0.1' && url.hostname !== 'localhost') throw new Error('admin URL must be loopback');
+  if (url.hostname !== '127.0.0.1' && url.hostname !== 'localhost')
+    throw new Error('admin URL must be loopback');
   url.pathname = `/${name}`;
   return url.toString();
 }
@@ -137,7 +139,11 @@ async function startServer(env: Record<string, string>, label: string) {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const nodeArgs = args['cpu-prof']
-    ? ['--cpu-prof', `--cpu-prof-dir=${resolve(args['cpu-prof'])}`, `--cpu-prof-name=${label}-${port}.cpuprofile`]
+    ? [
+        '--cpu-prof',
+        `--cpu-prof-dir=${resolve(args['cpu-prof'])}`,
+        `--cpu-prof-name=${label}-${port}.cpuprofile`,
+      ]
     : [];
   const child = spawn(process.execPath, [...nodeArgs, mainJs], {
     cwd: serverDir,
@@ -206,7 +212,8 @@ async function benchDatabase(db: 'pg' | 'pglite'): Promise<{ rows: Row[]; dbUrl?
       console.error(`[${db}] ${n} learners: ${warmup} s warm-up, ${seconds} s measured`);
       const result = await driveQuizzes(client, all.slice(0, n), { seconds, warmupSeconds: warmup });
       const load = loadavg()[0]!;
-      if (result.errors > 0) console.error(`[${db}] ${result.errors} errors, e.g. ${result.errorSamples.join(' | ')}`);
+      if (result.errors > 0)
+        console.error(`[${db}] ${result.errors} errors, e.g. ${result.errorSamples.join(' | ')}`);
       rows.push({ db, result, load });
     }
     return { rows, dbUrl };
@@ -286,7 +293,20 @@ async function runPgbench(dbUrl: string): Promise<{ tps: number; clients: number
   console.error(`[pg] pgbench: ${clients} clients, ${args['pgbench-seconds']} s`);
   const run = spawnSync(
     pgbench,
-    ['-n', '-c', String(clients), '-j', '2', '-T', args['pgbench-seconds'], '-M', 'prepared', '-f', script, dbUrl],
+    [
+      '-n',
+      '-c',
+      String(clients),
+      '-j',
+      '2',
+      '-T',
+      args['pgbench-seconds'],
+      '-M',
+      'prepared',
+      '-f',
+      script,
+      dbUrl,
+    ],
     { encoding: 'utf8', timeout: (Number(args['pgbench-seconds']) + 60) * 1000 },
   );
   const load = loadavg()[0]!;
@@ -299,7 +319,8 @@ async function runPgbench(dbUrl: string): Promise<{ tps: number; clients: number
 }
 
 // ---------- report ----------
-const ms = (s: LatencySummary, key: 'p50' | 'p95' | 'p99') => (Number.isNaN(s[key]) ? '–' : s[key].toFixed(1));
+const ms = (s: LatencySummary, key: 'p50' | 'p95' | 'p99') =>
+  Number.isNaN(s[key]) ? '–' : s[key].toFixed(1);
 
 function printReport(rows: Row[], reference: { tps: number; clients: number; load: number } | null) {
   const lines = [

@@ -52,7 +52,8 @@ export const courseEndpoints = {
   progress: endpoint({
     method: 'GET',
     path: '/api/me/progress',
-    summary: "The learner's progress in a period: a row per skill practised, answers per day, mastery over time",
+    summary:
+      "The learner's progress in a period: a row per skill practised, answers per day, mastery over time",
     tags: ['progress'],
     query: ProgressQuerySchema,
     response: ProgressSchema,

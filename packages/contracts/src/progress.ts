@@ -6,7 +6,11 @@ export const PERIODS = ['7d', '30d', 'all'] as const;
 export const PeriodSchema = z.enum(PERIODS);
 export type Period = z.infer<typeof PeriodSchema>;
 /** SPEC §9: the three period selectors. */
-export const PERIOD_LABELS: Record<Period, string> = { '7d': 'Last 7 days', '30d': 'Last 30 days', all: 'All time' };
+export const PERIOD_LABELS: Record<Period, string> = {
+  '7d': 'Last 7 days',
+  '30d': 'Last 30 days',
+  all: 'All time',
+};
 
 export const ProgressQuerySchema = z.object({
   period: PeriodSchema.default('7d'),
@@ -43,7 +47,12 @@ export const ProgressSchema = z
     masteryOverTime: z.array(
       z.object({ day: z.string(), course: CourseKeySchema, mastery: z.number().int() }),
     ),
-    totals: z.object({ correct: z.number().int(), total: z.number().int(), minutes: z.number(), quizzes: z.number().int() }),
+    totals: z.object({
+      correct: z.number().int(),
+      total: z.number().int(),
+      minutes: z.number(),
+      quizzes: z.number().int(),
+    }),
   })
   .meta({ id: 'Progress' });
 export type Progress = z.infer<typeof ProgressSchema>;
@@ -71,7 +80,12 @@ export const BadgeSchema = z
     rule: z.string(),
     earned: z.boolean(),
     awardedAt: z.iso.datetime().nullable(),
-    progress: z.object({ current: z.number().int(), target: z.number().int() }),
+    progress: z.object({
+      current: z.number().int(),
+      target: z.number().int(),
+      /** The progress in words, e.g. "2 of 3 quizzes finished". */
+      label: z.string(),
+    }),
   })
   .meta({ id: 'Badge' });
 export type Badge = z.infer<typeof BadgeSchema>;

@@ -16,6 +16,7 @@ describe('badge rules', () => {
       earned: false,
       current: 2,
       target: 3,
+      label: '2 of 3 quizzes finished',
     });
     expect(status({ ...none, quizzes: [quiz(0), quiz(1), quiz(0)] }, 'bronze').earned).toBe(true);
   });

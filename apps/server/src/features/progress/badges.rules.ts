@@ -84,6 +84,8 @@ export interface BadgeStatus {
   earned: boolean;
   current: number;
   target: number;
+  /** The progress in words a learner reads. */
+  label: string;
 }
 
 const WHIZZ_COURSE: Partial<Record<BadgeId, CourseKey>> = {
@@ -97,14 +99,21 @@ const ALL_COURSES: CourseKey[] = ['mathematics', 'science', 'english', 'social_s
 function courseStatus(
   facts: BadgeFacts,
   course: CourseKey,
-): { earned: boolean; current: number; target: number } {
+): { earned: boolean; current: number; target: number; label: string } {
   const answers = facts.answers[course] ?? 0;
   const mastery = facts.mastery[course] ?? [];
   const mastered = mastery.filter((m) => m >= WHIZZ_MASTERY).length;
   const earned = answers >= WHIZZ_MIN_ANSWERS && mastery.length > 0 && mastered === mastery.length;
   // Progress: answers toward 20, then the share of practised skills mastered.
-  if (answers < WHIZZ_MIN_ANSWERS) return { earned, current: answers, target: WHIZZ_MIN_ANSWERS };
-  return { earned, current: mastered, target: Math.max(1, mastery.length) };
+  if (answers < WHIZZ_MIN_ANSWERS)
+    return {
+      earned,
+      current: answers,
+      target: WHIZZ_MIN_ANSWERS,
+      label: `${answers} of ${WHIZZ_MIN_ANSWERS} answers`,
+    };
+  const target = Math.max(1, mastery.length);
+  return { earned, current: mastered, target, label: `${mastered} of ${mastery.length} skills at 80%` };
 }
 
 /** Every badge's status for these facts (pure: the same facts always give the same statuses). */
@@ -116,15 +125,28 @@ export function evaluateBadges(facts: BadgeFacts): BadgeStatus[] {
   return BADGES.map(({ id }) => {
     switch (id) {
       case 'bronze':
-        return { id, earned: finished >= 3, current: Math.min(finished, 3), target: 3 };
+        return {
+          id,
+          earned: finished >= 3,
+          current: Math.min(finished, 3),
+          target: 3,
+          label: `${Math.min(finished, 3)} of 3 quizzes finished`,
+        };
       case 'silver':
-        return { id, earned: goodQuizzes >= 10, current: Math.min(goodQuizzes, 10), target: 10 };
+        return {
+          id,
+          earned: goodQuizzes >= 10,
+          current: Math.min(goodQuizzes, 10),
+          target: 10,
+          label: `${Math.min(goodQuizzes, 10)} of 10 quizzes with 3/5 or more`,
+        };
       case 'gold':
         return {
           id,
           earned: finished >= 25 && perfect >= 10,
           current: Math.min(finished, 25) + Math.min(perfect, 10),
           target: 35,
+          label: `${Math.min(finished, 25)} of 25 quizzes, ${Math.min(perfect, 10)} of 10 perfect`,
         };
       case 'literature-lover':
         return {
@@ -132,12 +154,25 @@ export function evaluateBadges(facts: BadgeFacts): BadgeStatus[] {
           earned: facts.correctReadingAnswers >= 10,
           current: Math.min(facts.correctReadingAnswers, 10),
           target: 10,
+          label: `${Math.min(facts.correctReadingAnswers, 10)} of 10 reading answers right`,
         };
       case 'daily-learner':
-        return { id, earned: run >= 7, current: Math.min(run, 7), target: 7 };
+        return {
+          id,
+          earned: run >= 7,
+          current: Math.min(run, 7),
+          target: 7,
+          label: `${Math.min(run, 7)} of 7 days in a row`,
+        };
       case 'champion': {
         const done = ALL_COURSES.filter((c) => courseStatus(facts, c).earned).length;
-        return { id, earned: done === ALL_COURSES.length, current: done, target: ALL_COURSES.length };
+        return {
+          id,
+          earned: done === ALL_COURSES.length,
+          current: done,
+          target: ALL_COURSES.length,
+          label: `${done} of ${ALL_COURSES.length} courses at the whizz level`,
+        };
       }
       default: {
         const status = courseStatus(facts, WHIZZ_COURSE[id]!);

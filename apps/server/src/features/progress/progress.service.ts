@@ -161,7 +161,9 @@ export async function listBadges(app: FastifyInstance, learnerId: string): Promi
       // Once awarded, a badge stays earned even if the figures behind it later dip.
       earned: award !== undefined,
       awardedAt: award ? award.awardedAt.toISOString() : null,
-      progress: { current: award ? status.target : status.current, target: status.target },
+      progress: award
+        ? { current: status.target, target: status.target, label: 'Earned' }
+        : { current: status.current, target: status.target, label: status.label },
     };
   });
 }
