@@ -38,8 +38,8 @@ export const routes: RouteObject[] = [
       { path: paths.parentLogin, lazy: login('parents') },
       { path: paths.parentSignup, lazy: signUp('parents') },
       { path: paths.courses, lazy: () => import('./routes/courses.tsx') },
-      { path: paths.progress, lazy: learnerPage('Progress', 'Your progress in each course will show here.') },
-      { path: paths.profile, lazy: learnerPage('Profile', 'Your badges will show here.') },
+      { path: paths.progress, lazy: () => import('./routes/progress.tsx') },
+      { path: paths.profile, lazy: () => import('./routes/profile.tsx') },
       { path: paths.teachers, lazy: () => import('./routes/teachers.tsx') },
       {
         path: paths.askAi,

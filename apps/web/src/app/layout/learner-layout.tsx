@@ -23,6 +23,7 @@ export function LearnerLayout({ children }: { children: ReactNode }) {
       <div className="learner-header">
         <p className="learner-name">{me?.username || 'Anonymous'}</p>
         <p className="learner-cheer">You are champion!!!!</p>
+        {stats && stats.streakDays > 0 && <p className="streak">{stats.streakDays}-day streak</p>}
         <Link to={paths.profile} className="button button-small exp-button">
           Exp: {stats?.xp ?? 0}
         </Link>

@@ -94,6 +94,12 @@ function ScoreScreen({ course, summary }: { course: CourseKey; summary: QuizSumm
         Your Score: {summary.quiz.score}/{summary.quiz.total}
       </h1>
       <p>You earned {summary.xpEarned} experience points.</p>
+      {summary.badgesEarned.length > 0 && (
+        <p role="status" className="success">
+          New badge{summary.badgesEarned.length > 1 ? 's' : ''}:{' '}
+          {summary.badgesEarned.map((b) => b.name).join(', ')}! <Link to="/profile">See your badges</Link>
+        </p>
+      )}
       {summary.skills.length > 0 && (
         <>
           <h2>What changed</h2>
@@ -190,7 +196,8 @@ export function QuizScreen({ course, isEnrolled }: { course: CourseKey; isEnroll
     try {
       const summary = await fetchQuizSummary(quizId);
       setPhase({ name: 'finished', summary });
-      void queryClient.invalidateQueries({ queryKey: ['enrolments'] });
+      for (const key of ['enrolments', 'progress', 'badges', 'stats'])
+        void queryClient.invalidateQueries({ queryKey: [key] });
     } catch (error) {
       setPhase({ name: 'failed', message: failureMessage(error), retry: () => void handleNext(result) });
     }

@@ -1,0 +1,17 @@
+import { courseEndpoints, type Period } from '@vidya/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '#src/lib/api-client.ts';
+
+/** The browser's IANA time zone, so days and streaks are the learner's own. */
+export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+export const progressQuery = (period: Period) =>
+  queryOptions({
+    queryKey: ['progress', period],
+    queryFn: () => api(courseEndpoints.progress, { query: { period, timeZone: browserTimeZone() } }),
+  });
+export const useProgress = (period: Period) =>
+  useQuery({ ...progressQuery(period), placeholderData: keepPreviousData });
+
+export const badgesQuery = queryOptions({ queryKey: ['badges'], queryFn: () => api(courseEndpoints.badges) });
+export const useBadges = () => useQuery(badgesQuery);
