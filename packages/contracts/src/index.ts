@@ -10,3 +10,4 @@ export * from './guardians.ts';
 export * from './guardian-endpoints.ts';
 export * from './progress.ts';
 export * from './time-zone.ts';
+export * from './tutor.ts';

@@ -4,3 +4,4 @@ export * from './catalogue.ts';
 export * from './learning.ts';
 export * from './guardians.ts';
 export * from './progress.ts';
+export * from './tutor.ts';
