@@ -19,6 +19,8 @@ export interface BadgeDefinition {
 }
 
 export const WHIZZ_MASTERY = 0.8;
+/** English reading skills' ids start with this (Literature Lover counts their correct answers). */
+export const READING_SKILL_PREFIX = 'reading-';
 export const WHIZZ_MIN_ANSWERS = 20;
 
 /** SPEC §3's nine badges, with the rules that earn them (shown to learners as written). */

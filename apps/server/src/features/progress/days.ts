@@ -1,14 +1,22 @@
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+// Making a DateTimeFormat is costly (about 20 µs); one per time zone is kept.
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** The calendar day (YYYY-MM-DD) of a moment in a time zone. */
 export function dayKey(date: Date, timeZone: string): string {
-  // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(date);
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    // en-CA formats as YYYY-MM-DD.
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    if (dayFormats.size < 1000) dayFormats.set(timeZone, format);
+  }
+  return format.format(date);
 }
 
 /** Minutes a time zone is ahead of UTC at a moment. */

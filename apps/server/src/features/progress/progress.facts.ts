@@ -1,8 +1,8 @@
 import type { BadgeId, CourseKey } from '@vidya/contracts';
-import { and, count, eq, isNotNull, like } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '#src/db/client.ts';
-import { attempt, badgeAward, learnerProfile, quizSession, skillState } from '#src/db/schema/index.ts';
-import { evaluateBadges, type BadgeFacts } from './badges.rules.ts';
+import { badgeAward, learnerProfile, quizSession, skillState } from '#src/db/schema/index.ts';
+import { BADGES, evaluateBadges, READING_SKILL_PREFIX, type BadgeFacts } from './badges.rules.ts';
 import { dayKey, streakDays } from './days.ts';
 
 /** A database handle or an open transaction. */
@@ -42,43 +42,65 @@ export async function quizStreak(db: Tx, learnerId: string, timeZone: string, no
   );
 }
 
-/** Everything the badge rules look at, for one learner. */
-export async function badgeFacts(db: Tx, learnerId: string, timeZone: string): Promise<BadgeFacts> {
-  const quizzes = await finishedQuizzes(db, learnerId, timeZone);
-  const answers = await db
-    .select({ course: attempt.courseKey, n: count() })
-    .from(attempt)
-    .where(eq(attempt.learnerId, learnerId))
-    .groupBy(attempt.courseKey);
+/** The skill states' share of the facts: answers and mastery per course, correct reading answers. */
+async function skillFacts(db: Tx, learnerId: string): Promise<Omit<BadgeFacts, 'quizzes'>> {
+  // skill_state keeps each skill's answer and correct counts, so no attempt needs counting.
   const states = await db
-    .select({ course: skillState.courseKey, mastery: skillState.mastery })
+    .select({
+      course: skillState.courseKey,
+      skillId: skillState.skillId,
+      mastery: skillState.mastery,
+      attempts: skillState.attempts,
+      correct: skillState.correct,
+    })
     .from(skillState)
     .where(eq(skillState.learnerId, learnerId));
-  const [reading] = await db
-    .select({ n: count() })
-    .from(attempt)
-    .where(
-      and(
-        eq(attempt.learnerId, learnerId),
-        eq(attempt.courseKey, 'english'),
-        eq(attempt.correct, true),
-        like(attempt.skillId, 'reading-%'),
-      ),
-    );
+  const answers: BadgeFacts['answers'] = {};
   const mastery: BadgeFacts['mastery'] = {};
-  for (const s of states) (mastery[s.course as CourseKey] ??= []).push(s.mastery);
-  return {
-    quizzes,
-    answers: Object.fromEntries(answers.map((a) => [a.course, a.n])),
-    mastery,
-    correctReadingAnswers: reading?.n ?? 0,
-  };
+  let correctReadingAnswers = 0;
+  for (const s of states) {
+    const course = s.course as CourseKey;
+    answers[course] = (answers[course] ?? 0) + s.attempts;
+    (mastery[course] ??= []).push(s.mastery);
+    if (course === 'english' && s.skillId.startsWith(READING_SKILL_PREFIX))
+      correctReadingAnswers += s.correct;
+  }
+  return { answers, mastery, correctReadingAnswers };
 }
 
-/** Awards every badge the learner has newly earned (each once, whatever runs at the same time); returns them. */
-export async function awardBadges(db: Tx, learnerId: string, now: Date): Promise<BadgeId[]> {
-  const timeZone = await timeZoneOf(db, learnerId);
-  const earned = evaluateBadges(await badgeFacts(db, learnerId, timeZone)).filter((b) => b.earned);
+/** Everything the badge rules look at, for one learner. */
+export async function badgeFacts(db: Tx, learnerId: string, timeZone: string): Promise<BadgeFacts> {
+  return { quizzes: await finishedQuizzes(db, learnerId, timeZone), ...(await skillFacts(db, learnerId)) };
+}
+
+/** Badges whose rules look only at finished quizzes: they can change only when a quiz finishes. */
+const QUIZ_BADGES = new Set<BadgeId>(['bronze', 'silver', 'gold', 'daily-learner']);
+
+/**
+ * Awards every badge the learner has newly earned (each once, whatever runs at the same time); returns them. After an
+ * answer that does not finish a quiz, only the badges an answer can change are judged, and already-awarded badges
+ * never are, so most answers cost two small reads.
+ */
+export async function awardBadges(
+  db: Tx,
+  learnerId: string,
+  now: Date,
+  options: { quizFinished: boolean },
+): Promise<BadgeId[]> {
+  const awarded = await db
+    .select({ badge: badgeAward.badge })
+    .from(badgeAward)
+    .where(eq(badgeAward.learnerId, learnerId));
+  const open = new Set<BadgeId>(BADGES.map((b) => b.id));
+  for (const a of awarded) open.delete(a.badge as BadgeId);
+  if (!options.quizFinished) for (const id of QUIZ_BADGES) open.delete(id);
+  if (open.size === 0) return [];
+  const needsQuizzes = [...open].some((id) => QUIZ_BADGES.has(id));
+  const facts: BadgeFacts = {
+    quizzes: needsQuizzes ? await finishedQuizzes(db, learnerId, await timeZoneOf(db, learnerId)) : [],
+    ...(await skillFacts(db, learnerId)),
+  };
+  const earned = evaluateBadges(facts).filter((b) => b.earned && open.has(b.id));
   if (earned.length === 0) return [];
   const inserted = await db
     .insert(badgeAward)

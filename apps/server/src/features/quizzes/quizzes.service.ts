@@ -303,7 +303,7 @@ export async function submitAnswer(
       quiz: { id: quizId, answered, score, finishedAt: finished ? now : null },
     });
     // Badges are judged after each answer (and so after the quiz's last one), in the same transaction.
-    await awardBadges(tx, learnerId, now);
+    await awardBadges(tx, learnerId, now, { quizFinished: finished });
     return {
       correct,
       ...correctAnswerOf(row),
