@@ -1,15 +1,18 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter } from 'react-router';
 import { AppProvider } from './app/provider.tsx';
-import { createRouter } from './app/router.tsx';
+import { AppRoutes, preload } from './app/router.tsx';
 import { registerOfflineSupport } from './lib/offline-support.ts';
 import './styles.css';
 
+preload(window.location.pathname);
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <AppProvider>
-      <RouterProvider router={createRouter()} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProvider>
   </StrictMode>,
 );

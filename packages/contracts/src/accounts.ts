@@ -120,6 +120,3 @@ export const AuthProvidersSchema = z.object({
 export type AuthProviders = z.infer<typeof AuthProvidersSchema>;
 
 export const OkSchema = z.object({ ok: z.literal(true) });
-
-/** The landing area of each role (SPEC §4). */
-export const ROLE_HOME = { learners: '/courses', instructors: '/instructor', parents: '/parent' } as const;

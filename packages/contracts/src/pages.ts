@@ -1,5 +1,8 @@
+// No zod here: the web app's entry chunk imports this file and must stay small (issue #10).
 import type { Role } from './roles.ts';
-import { ROLE_HOME } from './accounts.ts';
+
+/** The landing area of each role (SPEC §4). */
+export const ROLE_HOME = { learners: '/courses', instructors: '/instructor', parents: '/parent' } as const;
 
 /** Every page path of the app (SPEC §2 route table); the web router and the server's page guard both use it. */
 export const paths = {

@@ -16,7 +16,14 @@ export async function webApp(app: FastifyInstance): Promise<void> {
   const root = app.config.webDistDir;
   const hasWeb = root !== null && existsSync(join(root, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root, wildcard: false, index: false, cacheControl: false });
+    // preCompressed: the web build writes .br and .gz beside each asset (apps/web/vite.config.ts).
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      preCompressed: true,
+    });
     // Hashed assets never change; everything else must revalidate so a deploy shows at once.
     app.addHook('onSend', async (request, reply) => {
       if (request.url.startsWith('/assets/'))

@@ -1,6 +1,8 @@
 import type { CourseKey, Role } from '@vidya/contracts';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { paths } from '#src/config/paths.ts';
+import { routeElements } from './route-elements.tsx';
+import { Component as Home } from './routes/home.tsx';
 import { Root } from './routes/root.tsx';
 
 const login = (role: Role) => async () => {
@@ -26,8 +28,9 @@ export const routes: RouteObject[] = [
     path: '/',
     element: <Root />,
     children: [
-      { index: true, lazy: () => import('./routes/home.tsx') },
-      { path: paths.intro, lazy: () => import('./routes/home.tsx') },
+      // The landing page ships in the entry chunk: no second round trip before it shows.
+      { index: true, Component: Home },
+      { path: paths.intro, Component: Home },
       { path: paths.accessAccount, lazy: () => import('./routes/access-account.tsx') },
       { path: paths.checkEmail, lazy: () => import('./routes/check-email.tsx') },
       { path: paths.resetPassword, lazy: () => import('./routes/reset-password.tsx') },
@@ -57,4 +60,4 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const createRouter = () => createBrowserRouter(routes);
+export const { AppRoutes, preload } = routeElements(routes);

@@ -1,4 +1,4 @@
-import { fillPath, ProblemSchema, type Endpoint, type ErrorCode } from '@vidya/contracts';
+import { fillPath, type Endpoint, type ErrorCode, type Problem } from '@vidya/contracts';
 import type { z } from 'zod';
 
 /** A failed API call: the problem document's status, stable code, message and per-field messages. */
@@ -12,6 +12,13 @@ export class ApiError extends Error {
     super(message);
     this.name = 'ApiError';
   }
+}
+
+// A structural check instead of ProblemSchema.parse: this file is in the entry chunk, which must not load zod.
+function isProblem(value: unknown): value is Problem {
+  if (typeof value !== 'object' || value === null) return false;
+  const p = value as Record<string, unknown>;
+  return typeof p.status === 'number' && typeof p.code === 'string' && typeof p.detail === 'string';
 }
 
 type Defined<T> = Exclude<T, undefined>;
@@ -54,11 +61,15 @@ export async function api<E extends Endpoint>(
   }
   const payload: unknown = response.status === 204 ? null : await response.json().catch(() => null);
   if (!response.ok) {
-    const problem = ProblemSchema.safeParse(payload);
-    if (problem.success) {
-      throw new ApiError(problem.data.status, problem.data.code, problem.data.detail, problem.data.fields);
-    }
+    if (isProblem(payload)) throw new ApiError(payload.status, payload.code, payload.detail, payload.fields);
     throw new ApiError(response.status, 'internal_error', 'Something went wrong. Please try again.');
   }
   return payload as z.infer<E['response']>;
 }
+
+/**
+ * An endpoint known by method and path only, typed by its contract. Code in the entry chunk uses it so the
+ * contract's zod schemas (and zod) load with the routes that need them; a test checks it matches the contract.
+ */
+export const endpointRef = <E extends Endpoint>(method: E['method'], path: E['path']): E =>
+  ({ method, path }) as E;

@@ -1,22 +1,45 @@
-const STABLE_WAIT_MS = 30_000;
+/** SPEC §9: register after the app has been stable, waiting at most 30000 ms. */
+export const STABLE_WAIT_MS = 30_000;
+export const UNSUPPORTED_MESSAGE = 'Service workers are disabled or not supported by this browser';
+const WORKER_URL = '/sw.js';
 
-/** Registers the offline-support worker once the app is stable, at most 30 s after start, outside development (SPEC §9). */
-export function registerOfflineSupport(): void {
-  if (import.meta.env.DEV) return;
-  if (!('serviceWorker' in navigator)) {
-    console.warn('Service workers are disabled or not supported by this browser');
+export interface OfflineSupportOptions {
+  /** Development builds never register (SPEC §2); tests pass false. */
+  isDev?: boolean;
+  container?: ServiceWorkerContainer | undefined;
+}
+
+/**
+ * Registers the offline-support worker (built by vite-plugin-pwa) once the page has loaded and the browser is
+ * idle, and never later than 30 s after start. Outside development only; a failure is logged, nothing more.
+ * Registration is one call, so workbox-window stays out of the first load.
+ */
+export function registerOfflineSupport({
+  isDev = import.meta.env.DEV,
+  container = 'serviceWorker' in navigator ? navigator.serviceWorker : undefined,
+}: OfflineSupportOptions = {}): void {
+  if (isDev) return;
+  if (!container) {
+    console.warn(UNSUPPORTED_MESSAGE);
     return;
   }
+  let isStarted = false;
   const register = () => {
-    import('virtual:pwa-register')
-      .then(({ registerSW }) => registerSW({ immediate: true, onRegisterError: (e) => console.error(e) }))
-      .catch((error: unknown) => console.error('Offline support could not be registered', error));
+    if (isStarted) return;
+    isStarted = true;
+    container
+      .register(WORKER_URL, { scope: '/' })
+      .catch((error: unknown) => console.error('The offline-support worker could not be registered', error));
   };
-  // "Stable": the page has loaded and the browser is idle; never later than 30 s.
+  const deadline = setTimeout(register, STABLE_WAIT_MS);
   const whenIdle = () => {
+    const registerNow = () => {
+      clearTimeout(deadline);
+      register();
+    };
     if (typeof window.requestIdleCallback === 'function') {
-      window.requestIdleCallback(register, { timeout: STABLE_WAIT_MS });
-    } else setTimeout(register, 1000);
+      window.requestIdleCallback(registerNow, { timeout: STABLE_WAIT_MS });
+    } else setTimeout(registerNow, 1_000);
   };
   if (document.readyState === 'complete') whenIdle();
   else window.addEventListener('load', whenIdle, { once: true });

@@ -1,8 +1,9 @@
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { Suspense } from 'react';
+import { MemoryRouter, useLocation, type Location } from 'react-router';
 import { vi } from 'vitest';
 import { AppProvider } from '#src/app/provider.tsx';
-import { routes } from '#src/app/router.tsx';
+import { AppRoutes } from '#src/app/router.tsx';
 
 type Handler = (url: string, init: RequestInit | undefined) => { status: number; body: unknown } | undefined;
 
@@ -41,13 +42,25 @@ export function fakeServer(handler: Handler) {
   return { calls };
 }
 
-/** Renders the real router and providers at a path. */
+function LocationSpy({ onChange }: { onChange: (location: Location) => void }) {
+  onChange(useLocation());
+  return null;
+}
+
+/** Renders the real routes and providers at a path; `router.state.location` is where the app is now. */
 export function renderApp(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const state: { location: Pick<Location, 'pathname' | 'search'> } = {
+    location: { pathname: path, search: '' },
+  };
   const result = render(
     <AppProvider>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <Suspense>
+          <AppRoutes />
+        </Suspense>
+        <LocationSpy onChange={(location) => (state.location = location)} />
+      </MemoryRouter>
     </AppProvider>,
   );
-  return { ...result, router };
+  return { ...result, router: { state } };
 }

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { Logo } from '#src/components/ui/icons.tsx';
 import { paths, ROLE_HOME } from '#src/config/paths.ts';
 import { useMe } from '#src/features/auth/api/get-me.ts';
-import { useLogout } from '#src/features/auth/api/session.ts';
+import { useLogout } from '#src/features/auth/api/logout.ts';
 
 /** The top navigation: logo home, About us, and the signed-in or signed-out links (SPEC §2). */
 export function TopNav() {

@@ -1,8 +1,10 @@
 import { pageAccess, pageRedirect } from '@vidya/contracts';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Footer } from '#src/components/layout/footer.tsx';
 import { IntroBlock, showsIntro } from '#src/components/layout/intro-block.tsx';
+import { OfflineBanner, OfflinePage } from '#src/components/layout/offline-notice.tsx';
+import { PageErrorBoundary } from '#src/components/layout/page-error-boundary.tsx';
 import { TopNav } from '#src/app/layout/top-nav.tsx';
 import { Spinner } from '#src/components/ui/spinner.tsx';
 import { paths } from '#src/config/paths.ts';
@@ -13,7 +15,12 @@ function Guard({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const path = pathname.replace(/\/+$/, '') || '/';
   const me = useMe();
-  if (pageAccess(path).kind === 'public' && path !== paths.instructorLoginAlias) return children;
+  const access = pageAccess(path);
+  if (access.kind === 'public' && path !== paths.instructorLoginAlias) return children;
+  // Offline the session request waits (paused) or fails: pages for signed-in roles need the server, the
+  // landing, login and sign-up pages work as for a signed-out visitor.
+  const isUnreachable = (me.isPending && me.fetchStatus === 'paused') || me.isError;
+  if (isUnreachable) return access.kind === 'role' ? <OfflinePage /> : children;
   if (me.isPending) return <Spinner />;
   const target = pageRedirect(path, me.data?.role ?? null);
   if (target && target !== path) return <Navigate to={target} replace />;
@@ -29,11 +36,16 @@ export function Root() {
         Skip to content
       </a>
       <TopNav />
+      <OfflineBanner />
       {showsIntro(pathname) && <IntroBlock />}
       <main id="main" className="main" tabIndex={-1}>
-        <Guard>
-          <Outlet />
-        </Guard>
+        <PageErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<Spinner />}>
+            <Guard>
+              <Outlet />
+            </Guard>
+          </Suspense>
+        </PageErrorBoundary>
       </main>
       <Footer />
     </>

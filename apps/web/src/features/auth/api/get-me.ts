@@ -1,11 +1,11 @@
-import { accountEndpoints } from '@vidya/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '#src/lib/api-client.ts';
+import { shellEndpoints } from './session-endpoints.ts';
 
 /** The signed-in account, or null when signed out. */
 export const meQueryOptions = queryOptions({
   queryKey: ['me'],
-  queryFn: async () => (await api(accountEndpoints.session)).account,
+  queryFn: async () => (await api(shellEndpoints.session)).account,
   staleTime: 60_000,
 });
 

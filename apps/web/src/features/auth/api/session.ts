@@ -12,11 +12,6 @@ export function useLogin() {
   });
 }
 
-/** Signs out on the server; the caller reloads the app so no cached data of the account survives. */
-export function useLogout() {
-  return useMutation({ mutationFn: () => api(accountEndpoints.logout) });
-}
-
 /** Creates an account with the role of the sign-up page. */
 export function useSignUp(role: Role) {
   return useMutation({
