@@ -4,7 +4,12 @@ import { loadavg } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseGervet } from '../src/evaluation/dataset.ts';
-import { crossValidate, replayPredictions, stateBytesPerLearner } from '../src/evaluation/harness.ts';
+import {
+  crossValidate,
+  replayPredictions,
+  replayPredictionsThroughStates,
+  stateBytesPerLearner,
+} from '../src/evaluation/harness.ts';
 import { score } from '../src/evaluation/metrics.ts';
 import { MODEL_TRAINERS } from '../src/tracing/models.ts';
 
@@ -52,6 +57,8 @@ export interface EngineBenchRow {
   readonly logLoss: number;
   readonly accuracy: number;
   readonly fitSeconds: number;
+  /** The fit's CPU seconds (user + system) of this process. */
+  readonly fitCpuSeconds: number;
   readonly answersPerSecond: number;
   /** The same per second of this process's CPU time (user + system). */
   readonly answersPerCpuSecond: number;
@@ -69,16 +76,26 @@ export function runEngineBench(options: EngineBenchOptions, log: (line: string) 
   });
   log(`data: ${options.dataDir} (train ${data.train.item.length} rows, test ${data.test.item.length} rows)`);
   log('');
-  log(`load average at start: ${loadavg().map((l) => l.toFixed(2)).join(', ')}`);
+  log(
+    `load average at start: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')}`,
+  );
   log('');
-  log('| model | AUC | RMSE | log-loss | accuracy | fit s | answers/s (wall) | answers/s (CPU) | state bytes/learner |' + (options.folds > 1 ? ` ${options.folds}-fold CV AUC |` : ''));
-  log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |' + (options.folds > 1 ? ' --- |' : ''));
+  log(
+    '| model | AUC | RMSE | log-loss | accuracy | fit s (wall) | fit s (CPU) | answers/s (wall) | answers/s (CPU) | state bytes/learner |' +
+      (options.folds > 1 ? ` ${options.folds}-fold CV AUC |` : ''),
+  );
+  log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |' + (options.folds > 1 ? ' --- |' : ''));
+  const notes: string[] = [];
   const rows: EngineBenchRow[] = [];
   for (const name of options.models) {
     const trainer = MODEL_TRAINERS[name]!;
     const fitStart = performance.now();
+    const fitCpuStart = process.cpuUsage();
     const model = trainer(data.train, options.seed);
     const fitSeconds = (performance.now() - fitStart) / 1000;
+    const fitCpu = process.cpuUsage(fitCpuStart);
     const predictions = replayPredictions(model, data.test);
     // Time further replays once the JIT has warmed up (predictions are identical) and report the median speed
     // (predict + update per answer, grouping included), so one descheduling on the shared cores does not decide it.
@@ -97,7 +114,8 @@ export function runEngineBench(options: EngineBenchOptions, log: (line: string) 
     const answersPerSecond = median(speeds);
     const answersPerCpuSecond = median(cpuSpeeds);
     const scores = score(predictions, data.test.correct);
-    const cvAuc = options.folds > 1 ? crossValidate(trainer, data.train, options.folds, options.seed).auc : undefined;
+    const cvAuc =
+      options.folds > 1 ? crossValidate(trainer, data.train, options.folds, options.seed).auc : undefined;
     const row: EngineBenchRow = {
       model: name,
       auc: scores.auc,
@@ -105,6 +123,7 @@ export function runEngineBench(options: EngineBenchOptions, log: (line: string) 
       logLoss: scores.logLoss,
       accuracy: scores.accuracy,
       fitSeconds,
+      fitCpuSeconds: (fitCpu.user + fitCpu.system) / 1e6,
       answersPerSecond,
       answersPerCpuSecond,
       stateBytes: stateBytesPerLearner(model, data.test),
@@ -113,16 +132,32 @@ export function runEngineBench(options: EngineBenchOptions, log: (line: string) 
     rows.push(row);
     log(
       `| ${name} | ${row.auc.toFixed(4)} | ${row.rmse.toFixed(4)} | ${row.logLoss.toFixed(4)} | ${row.accuracy.toFixed(4)} | ` +
-        `${row.fitSeconds.toFixed(1)} | ${Math.round(row.answersPerSecond).toLocaleString('en')} | ` +
+        `${row.fitSeconds.toFixed(1)} | ${row.fitCpuSeconds.toFixed(1)} | ${Math.round(row.answersPerSecond).toLocaleString('en')} | ` +
         `${Math.round(row.answersPerCpuSecond).toLocaleString('en')} | ${Math.round(row.stateBytes)} |` +
         (cvAuc === undefined ? '' : ` ${cvAuc.toFixed(4)} |`),
     );
+    if (name === PRODUCTION_MODEL) {
+      // The server does not use the flat replay: it predicts and updates JSON-safe state objects one answer at a time.
+      const cpuStart = process.cpuUsage();
+      replayPredictionsThroughStates(model, data.test);
+      const cpu = process.cpuUsage(cpuStart);
+      const perCpuSecond = data.test.item.length / (Math.max(1, cpu.user + cpu.system) / 1e6);
+      notes.push(
+        `${name} through the object API (predict + update on JSON state objects, as the server runs it): ` +
+          `${Math.round(perCpuSecond).toLocaleString('en')} answers/s (CPU)`,
+      );
+    }
     if (options.predOut !== undefined && name === options.predModel) {
       writeFileSync(options.predOut, Array.from(predictions, (p) => String(p)).join('\n') + '\n');
     }
   }
   log('');
-  log(`load average at end: ${loadavg().map((l) => l.toFixed(2)).join(', ')}`);
+  for (const note of notes) log(note);
+  log(
+    `load average at end: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')}`,
+  );
   return rows;
 }
 

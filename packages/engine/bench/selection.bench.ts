@@ -45,12 +45,21 @@ interface LearnerRun {
   readonly masteredWrong: number;
 }
 
-function runLearner(course: SimulatedCourse, policy: PolicyName, seed: number, maxQuestions: number): LearnerRun {
+function runLearner(
+  course: SimulatedCourse,
+  policy: PolicyName,
+  seed: number,
+  maxQuestions: number,
+): LearnerRun {
   const random = seededRandom(seed);
   const simulated = new SimulatedLearner(course, random);
   const choose = seededRandom(seed ^ 0x9e3779b9);
   const model = createProductionModel();
-  const items: TracedItem[] = course.items.map((i) => ({ id: i.id, skills: [i.skill], difficulty: difficultyFromPrior(i.difficulty, 5) }));
+  const items: TracedItem[] = course.items.map((i) => ({
+    id: i.id,
+    skills: [i.skill],
+    difficulty: difficultyFromPrior(i.difficulty, 5),
+  }));
   const bankDifficulty = new Map(course.items.map((i) => [i.id, i.difficulty]));
   const courseSkills = course.skills.map((s) => ({ key: s.key, prerequisites: s.prerequisites }));
   let learner: LogisticLearnerState = model.initialLearnerState();
@@ -61,7 +70,9 @@ function runLearner(course: SimulatedCourse, policy: PolicyName, seed: number, m
   let inBand = 0;
   let masteredChecks = 0;
   let masteredWrong = 0;
-  const curriculum = course.items.slice().sort((a, b) => a.skill.localeCompare(b.skill, 'en', { numeric: true }) || a.difficulty - b.difficulty);
+  const curriculum = course.items
+    .slice()
+    .sort((a, b) => a.skill.localeCompare(b.skill, 'en', { numeric: true }) || a.difficulty - b.difficulty);
   for (let day = 0; questions < maxQuestions && simulated.knownShare() < TARGET_KNOWN_SHARE; day++) {
     const quiz: string[] = [];
     let hasReview = false;
@@ -72,7 +83,14 @@ function runLearner(course: SimulatedCourse, policy: PolicyName, seed: number, m
         const tracing = Object.fromEntries(Object.entries(skills).map(([k, v]) => [k, v.tracing]));
         const reviews = Object.fromEntries(Object.entries(skills).map(([k, v]) => [k, v.review]));
         const selection: Selection | undefined = selectNextItem(
-          { learner, skills: tracing, reviews, quizItemIds: quiz, hasReviewInQuiz: hasReview, recentItemIds: quizzes.slice(-3).flat() },
+          {
+            learner,
+            skills: tracing,
+            reviews,
+            quizItemIds: quiz,
+            hasReviewInQuiz: hasReview,
+            recentItemIds: quizzes.slice(-3).flat(),
+          },
           items,
           { model, skills: courseSkills, nowMs },
         );
@@ -108,19 +126,32 @@ function runLearner(course: SimulatedCourse, policy: PolicyName, seed: number, m
     quizzes.push(quiz);
     simulated.passDay();
   }
-  return { questions, reached: simulated.knownShare() >= TARGET_KNOWN_SHARE, inBand, masteredChecks, masteredWrong };
+  return {
+    questions,
+    reached: simulated.knownShare() >= TARGET_KNOWN_SHARE,
+    inBand,
+    masteredChecks,
+    masteredWrong,
+  };
 }
 
 /** Simulates every policy on the same learners (same seeds) and returns one row per policy. */
-export function runSelectionBench(options: SelectionBenchOptions, log: (line: string) => void): SelectionBenchRow[] {
+export function runSelectionBench(
+  options: SelectionBenchOptions,
+  log: (line: string) => void,
+): SelectionBenchRow[] {
   const course = buildCourse(options.skills, 4);
   const policies: PolicyName[] = ['engine', 'random', 'fixed curriculum'];
-  log(`${options.learners} simulated learners per policy, ${options.skills} skills, seed ${options.seed}, cap ${options.maxQuestions} questions`);
+  log(
+    `${options.learners} simulated learners per policy, ${options.skills} skills, seed ${options.seed}, cap ${options.maxQuestions} questions`,
+  );
   log('');
   log('| policy | questions to know 80% (mean) | reached 80% | answers in 0.5–0.9 band | `mastered` wrong |');
   log('| --- | --- | --- | --- | --- |');
   const rows = policies.map((policy) => {
-    const runs = Array.from({ length: options.learners }, (_, i) => runLearner(course, policy, options.seed * 100_003 + i, options.maxQuestions));
+    const runs = Array.from({ length: options.learners }, (_, i) =>
+      runLearner(course, policy, options.seed * 100_003 + i, options.maxQuestions),
+    );
     const totalQuestions = runs.reduce((s, r) => s + r.questions, 0);
     const checks = runs.reduce((s, r) => s + r.masteredChecks, 0);
     const row: SelectionBenchRow = {
@@ -137,7 +168,9 @@ export function runSelectionBench(options: SelectionBenchOptions, log: (line: st
   });
   const [engine, random, fixed] = rows;
   log('');
-  log(`engine needs ${(100 * (1 - engine!.meanQuestions / random!.meanQuestions)).toFixed(0)}% fewer questions than random and ${(100 * (1 - engine!.meanQuestions / fixed!.meanQuestions)).toFixed(0)}% fewer than the fixed curriculum`);
+  log(
+    `engine needs ${(100 * (1 - engine!.meanQuestions / random!.meanQuestions)).toFixed(0)}% fewer questions than random and ${(100 * (1 - engine!.meanQuestions / fixed!.meanQuestions)).toFixed(0)}% fewer than the fixed curriculum`,
+  );
   return rows;
 }
 
@@ -148,7 +181,12 @@ if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.a
     return i >= 0 ? Number(argv[i + 1]) : fallback;
   };
   runSelectionBench(
-    { learners: value('--learners', 300), skills: value('--skills', 10), seed: value('--seed', 1), maxQuestions: value('--max-questions', 600) },
+    {
+      learners: value('--learners', 300),
+      skills: value('--skills', 10),
+      seed: value('--seed', 1),
+      maxQuestions: value('--max-questions', 600),
+    },
     (line) => console.log(line),
   );
 }

@@ -27,7 +27,11 @@ export function buildCourse(skillCount: number, perLevel: number): SimulatedCour
   }));
   const items = skills.flatMap((skill) =>
     [1, 2, 3, 4, 5].flatMap((difficulty) =>
-      Array.from({ length: perLevel }, (_, i) => ({ id: `${skill.key}-d${difficulty}-${i}`, skill: skill.key, difficulty })),
+      Array.from({ length: perLevel }, (_, i) => ({
+        id: `${skill.key}-d${difficulty}-${i}`,
+        skill: skill.key,
+        difficulty,
+      })),
     ),
   );
   return { skills, items };
@@ -66,7 +70,9 @@ export class SimulatedLearner {
 
   /** The true P(correct) on an item. */
   successProbability(skill: string, difficulty: number): number {
-    return this.known.has(skill) ? 1 - SLIP_BY_DIFFICULTY[difficulty - 1]! : GUESS_BY_DIFFICULTY[difficulty - 1]!;
+    return this.known.has(skill)
+      ? 1 - SLIP_BY_DIFFICULTY[difficulty - 1]!
+      : GUESS_BY_DIFFICULTY[difficulty - 1]!;
   }
 
   /** Answers an item (sampling guess or slip) and may learn the skill from the practice and feedback. */

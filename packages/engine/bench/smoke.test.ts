@@ -10,7 +10,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function writeSyntheticGervet(): void {
   let seed = 11;
-  const random = (): number => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const random = (): number => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
   const header = 'user_id\titem_id\ttimestamp\tcorrect\tskill_id';
   const rows = (from: number, to: number): string =>
     [header]
@@ -25,7 +25,10 @@ function writeSyntheticGervet(): void {
       .join('\n');
   writeFileSync(join(dir, 'preprocessed_data_train.csv'), rows(0, 16));
   writeFileSync(join(dir, 'preprocessed_data_test.csv'), rows(16, 22));
-  const q = ['item_id,skill_ids', ...Array.from({ length: 30 }, (_, i) => `${i},${i % 5}${i % 7 === 0 ? `;${(i + 1) % 5}` : ''}`)];
+  const q = [
+    'item_id,skill_ids',
+    ...Array.from({ length: 30 }, (_, i) => `${i},${i % 5}${i % 7 === 0 ? `;${(i + 1) % 5}` : ''}`),
+  ];
   writeFileSync(join(dir, 'q_matrix.csv'), q.join('\n'));
 }
 
@@ -33,7 +36,10 @@ describe('bench:engine smoke run', () => {
   it('fits and scores every model and writes one prediction per test row', () => {
     writeSyntheticGervet();
     const predOut = join(dir, 'pred.txt');
-    const rows = runEngineBench(parseEngineBenchArgs(['--data', dir, '--pred-out', predOut, '--cv', '2']), () => {});
+    const rows = runEngineBench(
+      parseEngineBenchArgs(['--data', dir, '--pred-out', predOut, '--cv', '2']),
+      () => {},
+    );
     expect(rows.map((r) => r.model)).toContain('vidya-lr');
     for (const row of rows) expect(row.auc).toBeGreaterThan(0);
     const lines = readFileSync(predOut, 'utf8').trim().split('\n');

@@ -12,7 +12,10 @@ import type { LogisticFeatures, LogisticOptions } from '../src/tracing/logistic-
 import { LogisticTracer } from '../src/tracing/logistic-tracer.ts';
 import { VIDYA_LR_OPTIONS } from '../src/tracing/models.ts';
 
-const DEFAULT_DATA_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../shared/data/kt/assist2009-gervet');
+const DEFAULT_DATA_DIR = resolve(
+  dirname(fileURLToPath(import.meta.url)),
+  '../../../../shared/data/kt/assist2009-gervet',
+);
 const ALL_FOLDS = 5;
 
 type Variant = Partial<Omit<LogisticOptions, 'features'>> & { readonly features?: Partial<LogisticFeatures> };
@@ -40,8 +43,14 @@ export function tuneOnTrain(
     const predictions: number[] = [];
     const outcomes: number[] = [];
     for (let fold = 0; fold < folds; fold++) {
-      const fit = selectRanges(data.train, ranges.filter((_, i) => i % ALL_FOLDS !== fold));
-      const held = selectRanges(data.train, ranges.filter((_, i) => i % ALL_FOLDS === fold));
+      const fit = selectRanges(
+        data.train,
+        ranges.filter((_, i) => i % ALL_FOLDS !== fold),
+      );
+      const held = selectRanges(
+        data.train,
+        ranges.filter((_, i) => i % ALL_FOLDS === fold),
+      );
       const p = replayPredictions(LogisticTracer.fit(fit, options), held);
       for (let r = 0; r < p.length; r++) {
         predictions.push(p[r]!);
@@ -49,7 +58,9 @@ export function tuneOnTrain(
       }
     }
     const scores = score(predictions, outcomes);
-    log(`${name}: AUC ${scores.auc.toFixed(4)}, log-loss ${scores.logLoss.toFixed(4)} (${folds} of ${ALL_FOLDS} folds)`);
+    log(
+      `${name}: AUC ${scores.auc.toFixed(4)}, log-loss ${scores.logLoss.toFixed(4)} (${folds} of ${ALL_FOLDS} folds)`,
+    );
   }
 }
 

@@ -62,10 +62,10 @@ function objective(
     const end = rowStart[r + 1]!;
     for (let k = rowStart[r]!; k < end; k++) z += w[column[k]!]! * value[k]!;
     const y = label[r]!;
-    // log(1 + e^z) computed without overflow.
-    const softplus = z > 0 ? z + Math.log1p(Math.exp(-z)) : Math.log1p(Math.exp(z));
-    loss += softplus - y * z;
-    const residual = c * (1 / (1 + Math.exp(-z)) - y);
+    // log(1 + e^z) and the sigmoid from one exponential, e^-|z|, without overflow.
+    const e = Math.exp(z > 0 ? -z : z);
+    loss += (z > 0 ? z : 0) + Math.log1p(e) - y * z;
+    const residual = c * ((z > 0 ? 1 : e) / (1 + e) - y);
     for (let k = rowStart[r]!; k < end; k++) gradient[column[k]!]! += residual * value[k]!;
   }
   loss *= c;

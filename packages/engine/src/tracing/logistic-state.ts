@@ -41,6 +41,11 @@ export interface LogisticFeatures {
    * n attempts behind it in the fit (one fewer during the fit itself, leave-one-out); absent = off.
    */
   readonly difficultyEvidence?: boolean;
+  /**
+   * Interleaving: whether the learner answered other skills since this skill's last answer, and log(1 + how many);
+   * a time proxy from answer order alone (absent = off).
+   */
+  readonly interleaving?: boolean;
 }
 
 /** Hyper-parameters of a logistic tracer. */
@@ -78,6 +83,11 @@ export interface LogisticSkillState {
   readonly slowWins: number;
   /** Online Elo-style ability (logit offset) learnt from surprises against item difficulty. */
   readonly ability: number;
+  /**
+   * The learner's answer number (1-based) at this skill's last answer, 0 = none; absent in states stored before it
+   * existed (read as 0).
+   */
+  readonly lastTurn?: number;
 }
 
 /** Learner-level state of a logistic tracer; `items` holds per-item counts only when the model uses them. */
@@ -112,4 +122,5 @@ export const EMPTY_LOGISTIC_STATE: LogisticSkillState = {
   slowAttempts: 0,
   slowWins: 0,
   ability: 0,
+  lastTurn: 0,
 };

@@ -25,10 +25,11 @@ const HARD_WINS = 8;
 const SLOW_ATTEMPTS = 9;
 const SLOW_WINS = 10;
 const ABILITY = 11;
+const LAST_TURN = 12;
 /** Numbers per state in the flat layout. */
-const STATE_FIELDS = 12;
+const STATE_FIELDS = 13;
 
-/** Writes a state into `buffer` at `offset`. */
+/** Writes a state into `buffer` at `offset`; fields missing from states stored by older versions read as 0. */
 function writeState(state: LogisticSkillState, buffer: Float64Array, offset: number): void {
   buffer[offset + ATTEMPTS] = state.attempts;
   buffer[offset + WINS] = state.wins;
@@ -39,9 +40,10 @@ function writeState(state: LogisticSkillState, buffer: Float64Array, offset: num
   buffer[offset + PATTERN] = state.pattern;
   buffer[offset + LAST_MS] = state.lastMs;
   buffer[offset + HARD_WINS] = state.hardWins;
-  buffer[offset + SLOW_ATTEMPTS] = state.slowAttempts;
-  buffer[offset + SLOW_WINS] = state.slowWins;
-  buffer[offset + ABILITY] = state.ability;
+  buffer[offset + SLOW_ATTEMPTS] = state.slowAttempts ?? 0;
+  buffer[offset + SLOW_WINS] = state.slowWins ?? 0;
+  buffer[offset + ABILITY] = state.ability ?? 0;
+  buffer[offset + LAST_TURN] = state.lastTurn ?? 0;
 }
 
 /** Writes the empty state into `buffer` at `offset`. */
@@ -65,6 +67,7 @@ function readState(buffer: Float64Array, offset: number): LogisticSkillState {
     slowAttempts: buffer[offset + SLOW_ATTEMPTS]!,
     slowWins: buffer[offset + SLOW_WINS]!,
     ability: buffer[offset + ABILITY]!,
+    lastTurn: buffer[offset + LAST_TURN]!,
   };
 }
 
@@ -86,6 +89,7 @@ function advanceState(
   correct: number,
   expected: number,
   abilitySurprise: number,
+  turn: number,
   nowMs: number,
   decay: number,
   slowDecay: number,
@@ -102,9 +106,11 @@ function advanceState(
   buffer[offset + SLOW_ATTEMPTS] = slowDecay * buffer[offset + SLOW_ATTEMPTS]! + 1;
   buffer[offset + SLOW_WINS] = slowDecay * buffer[offset + SLOW_WINS]! + correct;
   // The last answers as bits behind a leading 1, keeping `patternFull` = 2^length of them.
+  // (Integer bit operations: the pattern stays far below 2^31.)
   const next = buffer[offset + PATTERN]! * 2 + correct;
-  buffer[offset + PATTERN] = next >= patternFull * 2 ? patternFull + (next % patternFull) : next;
+  buffer[offset + PATTERN] = next >= patternFull * 2 ? (next & (patternFull - 1)) | patternFull : next;
   if (nowMs > 0) buffer[offset + LAST_MS] = nowMs;
+  buffer[offset + LAST_TURN] = turn;
   if (correct === 1 && expected < EASY_SUCCESS) buffer[offset + HARD_WINS] = buffer[offset + HARD_WINS]! + 1;
 }
 
@@ -138,6 +144,10 @@ const DIFFICULTY_PRACTICE = 19;
 const DIFFICULTY_EVIDENCE = 20;
 const ITEM_EVIDENCE = 21;
 const SCALAR_COUNT = 22;
+// Columns appended after every older block, so parameters fitted before they existed keep their positions.
+const TURN_GAP = 0;
+const TURN_RETURN = 1;
+const TURN_COLUMNS = 2;
 
 /** Names of the scalar (shared-weight) features, for hand-set cold-start weights. */
 export const SCALAR_FEATURES = {
@@ -169,6 +179,7 @@ interface Layout {
   readonly difficultyShape: number;
   readonly skillTransfer: number;
   readonly skillCount: number;
+  readonly turn: number;
   readonly dimension: number;
 }
 
@@ -204,7 +215,8 @@ function layoutFor(options: LogisticOptions, itemCount: number, skillCount: numb
     difficultyShape: learnerPattern + patternCodes + skillCount,
     skillTransfer: learnerPattern + patternCodes + skillCount + DIFFICULTY_KNOTS,
     skillCount,
-    dimension: learnerPattern + patternCodes + 3 * skillCount + DIFFICULTY_KNOTS,
+    turn: learnerPattern + patternCodes + 3 * skillCount + DIFFICULTY_KNOTS,
+    dimension: learnerPattern + patternCodes + 3 * skillCount + DIFFICULTY_KNOTS + TURN_COLUMNS,
   };
 }
 
@@ -231,20 +243,36 @@ interface FitRows {
   readonly defaultDifficulty: number;
 }
 
-/** An item table prepared for flat replay: skill ids interned to slots, items compiled, difficulties resolved. */
+/**
+ * An item table prepared for flat replay, packed so one row touches two cache lines of item data rather than several
+ * scattered objects: `code` holds per item, every `codeStride` ints, [item column, skill count k, then k pairs of
+ * (state offset of the skill's interned slot, fitted skill index)]; `numbers` holds per item, every
+ * `NUMBER_STRIDE` doubles, [difficulty, expected success, evidence].
+ */
 interface ReplayTables {
+  readonly items: number;
   readonly slots: number;
-  readonly itemSlots: readonly Int32Array[];
-  readonly compiled: readonly CompiledItem[];
-  readonly difficulty: Float64Array;
-  readonly evidence: Float64Array;
+  readonly codeStride: number;
+  readonly code: Int32Array;
+  readonly numbers: Float64Array;
 }
+
+// Item code layout (see ReplayTables); also used for the object API's one-item scratch code.
+const CODE_COLUMN = 0;
+const CODE_SKILLS = 1;
+const CODE_FIRST = 2;
+// Item number layout.
+const NUMBER_DIFFICULTY = 0;
+const NUMBER_EXPECTED = 1;
+const NUMBER_EVIDENCE = 2;
+const NUMBER_STRIDE = 4;
 
 // log(1 + n) for small whole counts, which most count features are.
 const LOG1P_TABLE = Float64Array.from({ length: 4096 }, (_, n) => Math.log1p(n));
 
 function log1pCount(n: number): number {
-  return n < 4096 ? LOG1P_TABLE[n]! : Math.log1p(n);
+  const whole = n | 0;
+  return whole === n && whole >= 0 && whole < 4096 ? LOG1P_TABLE[whole]! : Math.log1p(n);
 }
 
 /**
@@ -267,12 +295,14 @@ export class LogisticTracer implements TracingModel<LogisticLearnerState, Logist
   private readonly column = new Int32Array(MAX_FEATURES);
   private readonly value = new Float64Array(MAX_FEATURES);
   private count = 0;
+  // Whether `put` records (column, value) pairs: only while building fit rows; predictions need the sum alone.
+  private isRecording = false;
   private logit = 0;
   // Attempts behind the difficulty of the row being encoded (see `difficultyEvidence`).
   private evidence = 0;
   // Scratch for the object API: the learner block at 0, then one block per item skill.
   private scratch = new Float64Array(STATE_FIELDS * 8);
-  private scratchOffsets = new Int32Array(8);
+  private scratchCode = new Int32Array(CODE_FIRST + 2 * 7);
   private readonly compiled = new WeakMap<TracedItem, CompiledItem>();
   private readonly tables = new WeakMap<readonly TracedItem[], ReplayTables>();
 
@@ -293,10 +323,9 @@ export class LogisticTracer implements TracingModel<LogisticLearnerState, Logist
     );
     this.skillIndex = new Map(parameters.skillKeys.map((key, i) => [key, i]));
     this.layout = layoutFor(parameters.options, parameters.itemIds.length, parameters.skillKeys.length);
-    this.weights =
-      parameters.weights.length === this.layout.dimension
-        ? Float64Array.from(parameters.weights)
-        : new Float64Array(this.layout.dimension);
+    // Weights fitted before the trailing columns existed are shorter; the missing columns get weight 0.
+    this.weights = new Float64Array(this.layout.dimension);
+    if (parameters.weights.length <= this.layout.dimension) this.weights.set(parameters.weights);
   }
 
   /** A tracer with no fitted items or skills whose scalar features carry the given weights (a cold start). */
@@ -358,6 +387,7 @@ export class LogisticTracer implements TracingModel<LogisticLearnerState, Logist
       skillKeys: [...skills].sort(),
     };
     const blank = new LogisticTracer(parameters);
+    blank.isRecording = true;
     const builder = new SparseRowsBuilder();
     blank.replayFlat(log, rowsByLearner(log), undefined, {
       builder,
@@ -402,33 +432,39 @@ export class LogisticTracer implements TracingModel<LogisticLearnerState, Logist
     return EMPTY_LOGISTIC_STATE;
   }
 
-  /** Copies the learner and the item's skills into the scratch blocks; returns the skill count. */
-  private load(state: LogisticState, item: TracedItem): number {
+  /**
+   * Copies the learner and the item's skills into the scratch blocks (learner first, then skill j at block j + 1)
+   * and writes the item's code into `scratchCode`; returns the skill count.
+   */
+  private load(state: LogisticState, item: TracedItem, compiled: CompiledItem): number {
     const k = item.skills.length;
-    if (this.scratchOffsets.length < k) {
+    if (this.scratchCode.length < CODE_FIRST + 2 * k) {
       this.scratch = new Float64Array(STATE_FIELDS * (k + 1));
-      this.scratchOffsets = new Int32Array(k);
+      this.scratchCode = new Int32Array(CODE_FIRST + 2 * k);
     }
+    const code = this.scratchCode;
+    code[CODE_COLUMN] = compiled.itemColumn;
+    code[CODE_SKILLS] = k;
     writeState(state.learner, this.scratch, 0);
     for (let j = 0; j < k; j++) {
       const offset = STATE_FIELDS * (j + 1);
-      this.scratchOffsets[j] = offset;
+      code[CODE_FIRST + 2 * j] = offset;
+      code[CODE_FIRST + 2 * j + 1] = compiled.skills[j]!;
       writeState(state.skills[item.skills[j]!] ?? EMPTY_LOGISTIC_STATE, this.scratch, offset);
     }
     return k;
   }
 
   predict(state: LogisticState, item: TracedItem, nowMs = 0): number {
-    const k = this.load(state, item);
-    const counts = this.options.features.itemCounts ? state.learner.items?.[item.id] : undefined;
     const compiled = this.compile(item);
+    this.load(state, item, compiled);
+    const counts = this.options.features.itemCounts ? state.learner.items?.[item.id] : undefined;
     this.evidence = item.difficulty !== undefined ? (item.evidence ?? 0) : compiled.attempts;
     this.encode(
       this.scratch,
       0,
-      this.scratchOffsets,
-      compiled,
-      k,
+      this.scratchCode,
+      0,
       nowMs,
       this.difficultyOf(item),
       counts?.[0] ?? 0,
@@ -438,21 +474,12 @@ export class LogisticTracer implements TracingModel<LogisticLearnerState, Logist
   }
 
   update(state: LogisticState, item: TracedItem, correct: boolean, nowMs = 0): LogisticState {
-    const k = this.load(state, item);
+    const k = this.load(state, item, this.compile(item));
     const y = correct ? 1 : 0;
     const difficulty = this.difficultyOf(item);
-    this.advance(
-      this.scratch,
-      0,
-      this.scratchOffsets,
-      k,
-      y,
-      nowMs,
-      difficulty,
-      1 / (1 + Math.exp(difficulty)),
-    );
+    this.advance(this.scratch, 0, this.scratchCode, 0, y, nowMs, difficulty, 1 / (1 + Math.exp(difficulty)));
     const skills: Record<SkillKey, LogisticSkillState> = {};
-    for (let j = 0; j < k; j++) skills[item.skills[j]!] = readState(this.scratch, this.scratchOffsets[j]!);
+    for (let j = 0; j < k; j++) skills[item.skills[j]!] = readState(this.scratch, STATE_FIELDS * (j + 1));
     let learner: LogisticLearnerState = readState(this.scratch, 0);
     if (this.options.features.itemCounts) {
       const previous = state.learner.items?.[item.id] ?? [0, 0];
@@ -485,42 +512,43 @@ export class LogisticTracer implements TracingModel<LogisticLearnerState, Logist
     predictions: Float64Array | undefined,
     fit: FitRows | undefined,
   ): void {
-    const { slots, itemSlots, compiled, difficulty, evidence } = this.replayTables(log.items);
-    const expectedOf = Float64Array.from(difficulty, (d) => 1 / (1 + Math.exp(d)));
+    const { slots, codeStride, code, numbers } = this.replayTables(log.items);
     const table = new Float64Array(STATE_FIELDS * (slots + 1));
     const learnerOffset = STATE_FIELDS * slots;
+    // Offsets of the skill blocks this learner touched, cleared before the next learner (O(1) per row).
     const touched = new Uint8Array(slots);
     const touchedList = new Int32Array(slots);
-    const offsets = new Int32Array(16);
     for (let s = 0; s <= slots; s++) clearState(table, STATE_FIELDS * s);
     const itemCounts = this.options.features.itemCounts;
     const seenAttempts = itemCounts ? new Float64Array(log.items.length) : new Float64Array(0);
     const seenWins = itemCounts ? new Float64Array(log.items.length) : new Float64Array(0);
     const seenItems: number[] = [];
     const timeMs = log.timeMs;
+    const itemOf = log.item;
+    const correctOf = log.correct;
     for (const rows of groups) {
       let touchedCount = 0;
       for (let n = 0; n < rows.length; n++) {
         const row = rows[n]!;
-        const itemIndex = log.item[row]!;
-        const slotList = itemSlots[itemIndex]!;
-        const k = slotList.length;
+        const itemIndex = itemOf[row]!;
+        const at = itemIndex * codeStride;
+        const k = code[at + CODE_SKILLS]!;
         for (let j = 0; j < k; j++) {
-          const slot = slotList[j]!;
-          offsets[j] = STATE_FIELDS * slot;
+          const slot = (code[at + CODE_FIRST + 2 * j]! / STATE_FIELDS) | 0;
           if (touched[slot] === 0) {
             touched[slot] = 1;
             touchedList[touchedCount++] = slot;
           }
         }
         const nowMs = timeMs[row]!;
-        const y = log.correct[row]!;
+        const y = correctOf[row]!;
+        const numberAt = itemIndex * NUMBER_STRIDE;
         let d: number;
         let expected: number;
         if (fit === undefined) {
-          d = difficulty[itemIndex]!;
-          expected = expectedOf[itemIndex]!;
-          this.evidence = evidence[itemIndex]!;
+          d = numbers[numberAt + NUMBER_DIFFICULTY]!;
+          expected = numbers[numberAt + NUMBER_EXPECTED]!;
+          this.evidence = numbers[numberAt + NUMBER_EVIDENCE]!;
         } else {
           // Leave this row out of its item's difficulty, so the feature cannot see the label it predicts.
           this.evidence = fit.attempts[itemIndex]! - 1;
@@ -534,9 +562,8 @@ export class LogisticTracer implements TracingModel<LogisticLearnerState, Logist
         this.encode(
           table,
           learnerOffset,
-          offsets,
-          compiled[itemIndex]!,
-          k,
+          code,
+          at,
           nowMs,
           d,
           itemCounts ? seenAttempts[itemIndex]! : 0,
@@ -548,7 +575,7 @@ export class LogisticTracer implements TracingModel<LogisticLearnerState, Logist
         } else if (fit !== undefined) {
           fit.builder.push(this.column, this.value, this.count, y);
         }
-        this.advance(table, learnerOffset, offsets, k, y, nowMs, d, expected);
+        this.advance(table, learnerOffset, code, at, y, nowMs, d, expected);
         if (itemCounts) {
           if (seenAttempts[itemIndex] === 0) seenItems.push(itemIndex);
           seenAttempts[itemIndex]!++;
@@ -566,35 +593,35 @@ export class LogisticTracer implements TracingModel<LogisticLearnerState, Logist
     }
   }
 
-  /** Interned skill slots and compiled items of an item table, computed once per table. */
+  /** The packed item table of `items` (interned skill slots, fitted columns, difficulties), computed once per table. */
   private replayTables(items: readonly TracedItem[]): ReplayTables {
     let tables = this.tables.get(items);
-    if (tables === undefined || tables.compiled.length !== items.length) {
+    if (tables === undefined || tables.items !== items.length) {
       const slotByKey = new Map<SkillKey, number>();
-      const itemSlots: Int32Array[] = [];
-      const compiled: CompiledItem[] = [];
-      for (const item of items) {
-        compiled.push(this.compile(item));
-        itemSlots.push(
-          Int32Array.from(item.skills, (skill) => {
-            let slot = slotByKey.get(skill);
-            if (slot === undefined) {
-              slot = slotByKey.size;
-              slotByKey.set(skill, slot);
-            }
-            return slot;
-          }),
-        );
-      }
-      tables = {
-        slots: slotByKey.size,
-        itemSlots,
-        compiled,
-        difficulty: Float64Array.from(items, (item) => this.difficultyOf(item)),
-        evidence: Float64Array.from(items, (item) =>
-          item.difficulty !== undefined ? (item.evidence ?? 0) : this.compile(item).attempts,
-        ),
-      };
+      const codeStride = CODE_FIRST + 2 * Math.max(0, ...items.map((item) => item.skills.length));
+      const code = new Int32Array(codeStride * items.length);
+      const numbers = new Float64Array(NUMBER_STRIDE * items.length);
+      items.forEach((item, i) => {
+        const compiled = this.compile(item);
+        const at = i * codeStride;
+        code[at + CODE_COLUMN] = compiled.itemColumn;
+        code[at + CODE_SKILLS] = item.skills.length;
+        item.skills.forEach((skill, j) => {
+          let slot = slotByKey.get(skill);
+          if (slot === undefined) {
+            slot = slotByKey.size;
+            slotByKey.set(skill, slot);
+          }
+          code[at + CODE_FIRST + 2 * j] = STATE_FIELDS * slot;
+          code[at + CODE_FIRST + 2 * j + 1] = compiled.skills[j]!;
+        });
+        const difficulty = this.difficultyOf(item);
+        numbers[i * NUMBER_STRIDE + NUMBER_DIFFICULTY] = difficulty;
+        numbers[i * NUMBER_STRIDE + NUMBER_EXPECTED] = 1 / (1 + Math.exp(difficulty));
+        numbers[i * NUMBER_STRIDE + NUMBER_EVIDENCE] =
+          item.difficulty !== undefined ? (item.evidence ?? 0) : compiled.attempts;
+      });
+      tables = { items: items.length, slots: slotByKey.size, codeStride, code, numbers };
       this.tables.set(items, tables);
     }
     return tables;
@@ -604,29 +631,47 @@ export class LogisticTracer implements TracingModel<LogisticLearnerState, Logist
   private advance(
     buffer: Float64Array,
     learnerOffset: number,
-    offsets: Int32Array,
-    k: number,
+    code: Int32Array,
+    at: number,
     y: number,
     nowMs: number,
     difficulty: number,
     expected: number,
   ): void {
+    const k = code[at + CODE_SKILLS]!;
+    const first = at + CODE_FIRST;
     let skillAbility = 0;
-    for (let j = 0; j < k; j++) skillAbility += buffer[offsets[j]! + ABILITY]!;
+    for (let j = 0; j < k; j++) skillAbility += buffer[code[first + 2 * j]! + ABILITY]!;
     const abilityLogit = buffer[learnerOffset + ABILITY]! + (k > 0 ? skillAbility / k : 0) - difficulty;
     const abilitySurprise = y - 1 / (1 + Math.exp(-abilityLogit));
     const { decay, slowDecay, patternFull } = this;
+    // This answer's number in the learner's sequence (1 for the first).
+    const turn = buffer[learnerOffset + ATTEMPTS]! + 1;
     for (let j = 0; j < k; j++) {
-      advanceState(buffer, offsets[j]!, y, expected, abilitySurprise, nowMs, decay, slowDecay, patternFull);
+      const offset = code[first + 2 * j]!;
+      advanceState(buffer, offset, y, expected, abilitySurprise, turn, nowMs, decay, slowDecay, patternFull);
     }
-    advanceState(buffer, learnerOffset, y, expected, abilitySurprise, nowMs, decay, slowDecay, patternFull);
+    advanceState(
+      buffer,
+      learnerOffset,
+      y,
+      expected,
+      abilitySurprise,
+      turn,
+      nowMs,
+      decay,
+      slowDecay,
+      patternFull,
+    );
   }
 
   private put(c: number, v: number): void {
     if (v !== 0 && this.count < MAX_FEATURES) {
       this.logit += this.weights[c]! * v;
-      this.column[this.count] = c;
-      this.value[this.count] = v;
+      if (this.isRecording) {
+        this.column[this.count] = c;
+        this.value[this.count] = v;
+      }
       this.count++;
     }
   }
@@ -635,9 +680,8 @@ export class LogisticTracer implements TracingModel<LogisticLearnerState, Logist
   private encode(
     b: Float64Array,
     l: number,
-    offsets: Int32Array,
-    item: CompiledItem,
-    k: number,
+    code: Int32Array,
+    at: number,
     nowMs: number,
     difficulty: number,
     itemAttempts: number,
@@ -649,7 +693,8 @@ export class LogisticTracer implements TracingModel<LogisticLearnerState, Logist
     this.count = 0;
     this.logit = 0;
     this.put(0, 1);
-    if (item.itemColumn >= 0) this.put(item.itemColumn, 1);
+    const itemColumn = code[at + CODE_COLUMN]!;
+    if (itemColumn >= 0) this.put(itemColumn, 1);
     if (features.itemDifficulty) this.put(scalars + ITEM_DIFFICULTY, -difficulty);
     if (features.difficultyEvidence === true) {
       const n = this.evidence;
@@ -663,11 +708,12 @@ export class LogisticTracer implements TracingModel<LogisticLearnerState, Logist
       this.put(layout.difficultyShape + knot, knot + 1 - x);
       this.put(layout.difficultyShape + knot + 1, x - knot);
     }
-    const skillColumns = item.skills;
+    const k = code[at + CODE_SKILLS]!;
+    const first = at + CODE_FIRST;
     let skillAbility = 0;
     for (let j = 0; j < k; j++) {
-      const s = offsets[j]!;
-      const index = skillColumns[j]!;
+      const s = code[first + 2 * j]!;
+      const index = code[first + 2 * j + 1]!;
       const recency = signedRate(b[s + RECENT_WINS]!, b[s + RECENT_ATTEMPTS]!);
       const recentResidual = b[s + RECENT_RESIDUAL]! / (b[s + RECENT_ATTEMPTS]! + 1);
       skillAbility += b[s + ABILITY]!;
@@ -702,6 +748,14 @@ export class LogisticTracer implements TracingModel<LogisticLearnerState, Logist
         this.put(scalars + SKILL_RECENT_RESIDUAL, recentResidual);
       }
       if (features.patterns) this.put(layout.skillPattern + b[s + PATTERN]!, 1);
+      if (features.interleaving === true && b[s + LAST_TURN]! > 0) {
+        // Answers on other skills since this skill's last answer: a time proxy that needs no timestamps.
+        const gap = b[l + ATTEMPTS]! - b[s + LAST_TURN]!;
+        if (gap > 0) {
+          this.put(layout.turn + TURN_RETURN, 1);
+          this.put(layout.turn + TURN_GAP, log1pCount(gap));
+        }
+      }
       if (features.time && nowMs > 0 && b[s + LAST_MS]! > 0) {
         this.put(scalars + SKILL_GAP, Math.log1p(Math.max(0, nowMs - b[s + LAST_MS]!) / MS_PER_MINUTE));
       }

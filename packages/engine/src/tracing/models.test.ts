@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { MODEL_TRAINERS } from './models.ts';
+import type { LogisticLearnerState, LogisticSkillState } from './logistic-state.ts';
+import { LogisticTracer } from './logistic-tracer.ts';
 import { replayLearners } from './replay.ts';
 import { replayPredictionsThroughStates } from '../evaluation/harness.ts';
 import type { AttemptLog, TracedItem, TracingModel, TracingState } from './types.ts';
@@ -89,6 +91,52 @@ describe.each(Object.keys(FITTED))('tracing model %s', (name) => {
   it('returns only the item skills from update', () => {
     const change = model.update(play(model, [[0, true]]), ITEMS[1]!, true);
     expect(Object.keys(change.skills)).toEqual([...ITEMS[1]!.skills]);
+  });
+});
+
+describe('vidya-lr states stored by older versions', () => {
+  it('reads a state without lastTurn as lastTurn 0, finitely', () => {
+    const model = FITTED['vidya-lr']!;
+    fc.assert(
+      fc.property(answers, fc.integer({ min: 0, max: ITEMS.length - 1 }), (history, next) => {
+        const state = play(model, history) as TracingState<Record<string, number>, Record<string, number>>;
+        const strip = ({ lastTurn: _dropped, ...rest }: Record<string, number>) => rest;
+        const zero = (s: Record<string, number>) => ({ ...s, lastTurn: 0 });
+        const stored = {
+          learner: strip(state.learner),
+          skills: Object.fromEntries(Object.entries(state.skills).map(([k, v]) => [k, strip(v)])),
+        };
+        const zeroed = {
+          learner: zero(state.learner),
+          skills: Object.fromEntries(Object.entries(state.skills).map(([k, v]) => [k, zero(v)])),
+        };
+        const p = model.predict(stored, ITEMS[next]!);
+        expect(Number.isFinite(p)).toBe(true);
+        expect(p).toBe(model.predict(zeroed, ITEMS[next]!));
+        const after = model.update(stored, ITEMS[next]!, true) as TracingState<
+          Record<string, number>,
+          unknown
+        >;
+        expect(Object.values(after.learner).every(Number.isFinite)).toBe(true);
+      }),
+    );
+  });
+});
+
+describe('vidya-lr parameters stored by older versions', () => {
+  it('reads weights without the trailing interleaving columns as weight 0 there', () => {
+    const fitted = FITTED['vidya-lr'] as LogisticTracer;
+    const { weights } = fitted.parameters;
+    const older = new LogisticTracer({ ...fitted.parameters, weights: weights.slice(0, -2) });
+    const zeroed = new LogisticTracer({ ...fitted.parameters, weights: [...weights.slice(0, -2), 0, 0] });
+    fc.assert(
+      fc.property(answers, fc.integer({ min: 0, max: ITEMS.length - 1 }), (history, next) => {
+        const state = play(zeroed, history) as TracingState<LogisticLearnerState, LogisticSkillState>;
+        expect(older.predict(state, ITEMS[next]!)).toBe(zeroed.predict(state, ITEMS[next]!));
+      }),
+    );
+    const state = play(older, [[1, true]]) as TracingState<LogisticLearnerState, LogisticSkillState>;
+    expect(older.predict(state, ITEMS[1]!)).not.toBe(0.5);
   });
 });
 
