@@ -28,6 +28,7 @@ import { progressRoutes } from './features/progress/progress.routes.ts';
 import { mailRoutes } from './features/mail/mail.routes.ts';
 import { ItemBank } from './features/quizzes/item-bank.ts';
 import { quizRoutes } from './features/quizzes/quizzes.routes.ts';
+import { tutorRoutes } from './features/tutor/tutor.routes.ts';
 import { createMailer } from './features/mail/mail.service.ts';
 import { createAuth } from './plugins/auth.ts';
 import { authBridge } from './plugins/auth-bridge.ts';
@@ -171,6 +172,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   quizRoutes(app);
   guardianRoutes(app);
   progressRoutes(app);
+  tutorRoutes(app);
   if (config.devMailOutbox && !config.production) mailRoutes(app);
   await webApp(app);
   return app;

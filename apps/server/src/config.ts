@@ -50,6 +50,10 @@ const EnvSchema = z.object({
   OIDC_DISCOVERY_URL: z.url().optional(),
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
+  TUTOR_BASE_URL: z.url().optional(),
+  TUTOR_MODEL: z.string().min(1).optional(),
+  TUTOR_API_KEY: z.string().min(1).optional(),
+  TUTOR_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
 });
 
 export interface OAuthClient {
@@ -80,6 +84,8 @@ export interface Config {
   trustProxy: boolean;
   /** Raises every per-IP limit (a school behind one NAT address); per-account limits stay. */
   rateLimitIpMultiplier: number;
+  /** The AI tutor's OpenAI-compatible model; null runs the built-in offline tutor. */
+  tutor: { baseUrl: string; model: string; apiKey: string | null; timeoutMs: number } | null;
   social: {
     google: OAuthClient | null;
     microsoft: (OAuthClient & { tenantId: string }) | null;
@@ -134,6 +140,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL ?? null,
     trustProxy: e.TRUST_PROXY,
     rateLimitIpMultiplier: e.RATE_LIMIT_IP_MULTIPLIER,
+    tutor:
+      e.TUTOR_BASE_URL && e.TUTOR_MODEL
+        ? {
+            baseUrl: e.TUTOR_BASE_URL,
+            model: e.TUTOR_MODEL,
+            apiKey: e.TUTOR_API_KEY ?? null,
+            timeoutMs: e.TUTOR_TIMEOUT_MS,
+          }
+        : null,
     social: {
       google: pair(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET),
       microsoft: microsoft && { ...microsoft, tenantId: e.MICROSOFT_TENANT_ID },

@@ -96,7 +96,8 @@ export const TutorStreamEventSchema = z
     z.object({ type: z.literal('delta'), text: z.string() }),
     z.object({ type: z.literal('replace'), text: z.string() }),
     z.object({ type: z.literal('done'), message: TutorMessageSchema }),
-    z.object({ type: z.literal('error'), message: TutorMessageSchema, detail: z.string() }),
+    /** `message` is the stored failed reply (retry answers it again); null when nothing was stored. */
+    z.object({ type: z.literal('error'), message: TutorMessageSchema.nullable(), detail: z.string() }),
   ])
   .meta({ id: 'TutorStreamEvent' });
 export type TutorStreamEvent = z.infer<typeof TutorStreamEventSchema>;

@@ -1,0 +1,133 @@
+import { generateMathItem, parseMathItemId } from '@vidya/content';
+import { revealsAnswer, type LiveQuestion } from '../safety/answer-guard.ts';
+import { skillKey, type TutorContent } from '../tutor.content.ts';
+import { tokenize } from './math-parser.ts';
+
+/** The quiz question a conversation is about, with what the tutor may use to help. */
+export interface QuestionContext extends LiveQuestion {
+  courseKey: string;
+  skillId: string;
+  explanation: string;
+  passageTitle: string | null;
+  /** Whether the learner has submitted an answer: only then may the tutor explain it fully. */
+  answered: boolean;
+}
+
+/** The rungs of the hint ladder, climbed one per message while the question is unanswered. */
+export const HINT_LEVELS = ['nudge', 'hint', 'example'] as const;
+export type HintLevel = (typeof HINT_LEVELS)[number];
+
+export const hintLevelFor = (learnerMessages: number): HintLevel =>
+  HINT_LEVELS[Math.min(HINT_LEVELS.length - 1, Math.max(0, learnerMessages - 1))]!;
+
+const LAST_WORD = 'Once you have submitted your answer, I can explain this question fully.';
+const SAFE_FALLBACK = `Have a go first: read the question slowly and write down what you already know. ${LAST_WORD}`;
+
+function skillOf(question: QuestionContext, content: TutorContent) {
+  return content.skills.get(skillKey(question.courseKey, question.skillId));
+}
+
+function nudge(question: QuestionContext, content: TutorContent): string {
+  const skill = skillOf(question, content);
+  const about = skill ? ` This question is about ${skill.name.toLowerCase()}: ${skill.description}` : '';
+  const passage = question.passageTitle
+    ? ` Look back at the reading paragraph “${question.passageTitle}” and find the part that talks about this.`
+    : '';
+  const ask =
+    question.kind === 'choice'
+      ? 'What is the question really asking? Read each choice and ask yourself whether it fits, then tell me which one you think it is and why.'
+      : 'What is the question asking you to find? Tell me the first step you would take.';
+  return `Let's think it through together.${about}${passage} ${ask}`;
+}
+
+/** A targeted hint: rule out a wrong choice, or name the method the question needs. */
+function targeted(question: QuestionContext, content: TutorContent): string {
+  const skill = skillOf(question, content);
+  if (question.kind === 'choice' && question.choices) {
+    const correct = Number(question.answer);
+    const wrong = question.choices.filter((_, i) => i !== correct);
+    const ruledOut = wrong[0];
+    return `Here's a hint: you can rule out “${ruledOut}”. ${
+      skill ? `Remember what ${skill.name.toLowerCase()} is about: ${skill.description} ` : ''
+    }Which of the other choices fits best?`;
+  }
+  const tokens = tokenize(question.prompt);
+  const hasEquals = tokens.some((t) => t.kind === 'op' && t.op === '=');
+  const hasPercent = tokens.some((t) => t.kind === 'op' && t.op === '%');
+  const hasFraction = tokens.some((t, i) => t.kind === 'op' && t.op === '/' && tokens[i - 1]?.kind === 'num');
+  const operators = tokens.filter((t) => t.kind === 'op' && '+-*/÷'.includes(t.op)).length;
+  let method: string;
+  if (hasEquals && tokens.some((t) => t.kind === 'var'))
+    method =
+      'Undo what has been done to the unknown, one step at a time: first add or subtract the same number on both sides, then divide both sides.';
+  else if (hasPercent) method = "Percent means 'out of 100': 20% of a number is 20/100 of it.";
+  else if (hasFraction)
+    method =
+      'With fractions, give them the same denominator before you add or subtract; to multiply, multiply the tops and the bottoms.';
+  else if (operators > 1) method = 'Remember the order: brackets first, then × and ÷, then + and −.';
+  else
+    method =
+      'Write down the numbers you are given and decide which operation you need. Estimate first, so you can check your answer.';
+  return `Here's a hint: ${method}${skill ? ` (${skill.name}: ${skill.description})` : ''}`;
+}
+
+/** A worked example of a similar question, never the question itself. */
+function workedExample(question: QuestionContext, content: TutorContent, attempt: number): string | null {
+  const generated = parseMathItemId(question.itemId);
+  const examples: string[] = [];
+  if (generated) {
+    for (let k = 1; k <= 12; k++) {
+      const similar = generateMathItem(
+        generated.skill,
+        generated.difficulty,
+        (generated.seed + attempt * 13 + k) >>> 0,
+      );
+      if (similar.prompt === question.prompt) continue;
+      examples.push(
+        `Here's a similar question, worked out:\n“${similar.prompt}”\n${similar.explanation}\nThe answer to that one is ${similar.answer}. Now try yours the same way!`,
+      );
+    }
+  } else {
+    const list = content.examplesBySkill.get(skillKey(question.courseKey, question.skillId)) ?? [];
+    const others = list.filter((e) => e.id !== question.itemId);
+    for (let k = 0; k < others.length; k++) {
+      const example = others[(attempt + k) % others.length]!;
+      const answer = example.choices ? example.choices[Number(example.answer)] : example.answer;
+      examples.push(
+        `Here's a similar question, worked out:\n“${example.prompt}”\nThe answer is “${answer}”. ${example.explanation}\nNow use the same idea on your question.`,
+      );
+    }
+  }
+  return examples.find((text) => !revealsAnswer(text, question)) ?? null;
+}
+
+/**
+ * The hint for a live question at a rung of the ladder: a nudge, a targeted hint, then worked examples of similar
+ * questions. Whatever the rung, the result never contains the question's answer: a rung that would is skipped.
+ */
+export function hintFor(
+  question: QuestionContext,
+  level: HintLevel,
+  content: TutorContent,
+  attempt = 0,
+): string {
+  const candidates: string[] = [];
+  if (level === 'example') {
+    const example = workedExample(question, content, attempt);
+    if (example) candidates.push(`${example}\n${LAST_WORD}`);
+  }
+  if (level !== 'nudge') candidates.push(targeted(question, content));
+  candidates.push(nudge(question, content), SAFE_FALLBACK);
+  return (
+    candidates.find((text) => !revealsAnswer(text, question)) ?? 'Have a go first, then submit your answer.'
+  );
+}
+
+/** After the answer is in: the full explanation, with working for mathematics. */
+export function fullExplanation(question: QuestionContext): string {
+  const answer =
+    question.kind === 'choice' && question.choices
+      ? question.choices[Number(question.answer)]
+      : question.answer;
+  return `You've answered this question, so here is the full explanation.\nThe correct answer is: ${answer}\n${question.explanation}`;
+}
