@@ -2,6 +2,9 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 
 // Only starts the process: build, listen, close gracefully on SIGTERM/SIGINT.
+const SHUTDOWN_GRACE_MS = 25_000;
+const IDLE_SWEEP_MS = 200;
+
 let config;
 try {
   config = loadConfig();
@@ -19,8 +22,19 @@ try {
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.once(signal, () => {
     app.log.info({ signal }, 'closing');
+    // In-flight requests finish; Fastify closes the connections idle when closing starts, but a connection busy
+    // then stays open for its keep-alive timeout (72 s) after its response, so sweep idle ones until closed.
+    const sweep = setInterval(() => app.server.closeIdleConnections(), IDLE_SWEEP_MS);
+    const deadline = setTimeout(() => {
+      app.log.error(`requests still running after ${SHUTDOWN_GRACE_MS} ms; exiting`);
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    deadline.unref();
     app.close().then(
-      () => process.exit(0),
+      () => {
+        clearInterval(sweep);
+        process.exit(0);
+      },
       () => process.exit(1),
     );
   });

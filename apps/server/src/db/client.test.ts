@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -25,5 +25,13 @@ describe('createDatabase (PGlite)', () => {
     const rows = await second.db.select().from(user);
     expect(rows.map((r) => r.email)).toEqual(['a@b.co']);
     await second.close();
+    // The lock names its owner's PID and start time: a live owner holds it, a recycled PID (another start) does not.
+    const stat = readFileSync(`/proc/${process.ppid}/stat`, 'utf8');
+    const started = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+    writeFileSync(join(dataDir, 'vidya.lock'), `${process.ppid} ${started}`);
+    await expect(createDatabase({ kind: 'pglite', dataDir })).rejects.toBeInstanceOf(DataDirLockedError);
+    writeFileSync(join(dataDir, 'vidya.lock'), `${process.ppid} 1`);
+    const third = await createDatabase({ kind: 'pglite', dataDir });
+    await third.close();
   }, 60_000);
 });

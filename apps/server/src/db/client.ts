@@ -43,22 +43,43 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** PGlite has no lock of its own and two processes on one dir silently lose writes (STACK.md), so we add one. */
+/** When a process started (Linux: clock ticks since boot), so a recycled PID is not mistaken for the owner. */
+function startTimeOf(pid: number): string | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** The lock's owner still runs: its PID is alive and, where known, started when the lock says it did. */
+function ownerRuns(lock: string): { pid: number; runs: boolean } {
+  const [pidText, started] = lock.trim().split(/\s+/);
+  const pid = Number(pidText);
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || !isAlive(pid)) return { pid, runs: false };
+  const now = startTimeOf(pid);
+  return { pid, runs: !started || !now || now === started };
+}
+
+/**
+ * PGlite has no lock of its own and two processes on one dir silently lose writes (STACK.md), so we add one. A
+ * lock left by a process that died (SIGKILL, power loss) is stale and taken over: it names the owner's PID and start
+ * time (issue 11, tested by scripts/durability.ts).
+ */
 function lockDataDir(dataDir: string): () => void {
   mkdirSync(dataDir, { recursive: true });
   const lockPath = join(dataDir, 'vidya.lock');
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(lockPath, 'wx');
-      writeSync(fd, String(process.pid));
+      writeSync(fd, `${process.pid} ${startTimeOf(process.pid) ?? ''}`.trim());
       closeSync(fd);
       return () => rmSync(lockPath, { force: true });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const pid = Number(readFileSync(lockPath, 'utf8').trim());
-      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) {
-        throw new DataDirLockedError(dataDir, pid);
-      }
+      const owner = ownerRuns(readFileSync(lockPath, 'utf8'));
+      if (owner.runs) throw new DataDirLockedError(dataDir, owner.pid);
       rmSync(lockPath, { force: true }); // left behind by a process that died
     }
   }
@@ -68,7 +89,8 @@ function lockDataDir(dataDir: string): () => void {
 /** Opens the configured database: PostgreSQL when a URL is given, else PGlite (in memory when dataDir is null). */
 export async function createDatabase(config: DatabaseConfig): Promise<Database> {
   if (config.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+    // A database that does not answer fails a request within seconds (503), instead of hanging it.
+    const pool = new pg.Pool({ connectionString: config.url, max: 10, connectionTimeoutMillis: 5_000 });
     // An idle client losing its connection (database restart) must not crash the process.
     pool.on('error', () => undefined);
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
