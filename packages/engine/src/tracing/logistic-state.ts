@@ -42,8 +42,8 @@ export interface LogisticFeatures {
    */
   readonly difficultyEvidence?: boolean;
   /**
-   * Interleaving: whether the learner answered other skills since this skill's last answer, and log(1 + how many);
-   * a time proxy from answer order alone (absent = off).
+   * Interleaving: whether the learner answered other skills since this skill's last answer (with per-skill weights
+   * when `skillSpecific`), and log(1 + how many); a time proxy from answer order alone (absent = off).
    */
   readonly interleaving?: boolean;
 }

@@ -2,6 +2,7 @@ import { ITEM_PRIOR_ATTEMPTS, itemDifficulty } from './item-difficulty.ts';
 import { fitLogistic, SparseRowsBuilder } from './logistic-fit.ts';
 import { EMPTY_LOGISTIC_STATE } from './logistic-state.ts';
 import type {
+  LogisticFeatures,
   LogisticLearnerState,
   LogisticOptions,
   LogisticParameters,
@@ -180,6 +181,7 @@ interface Layout {
   readonly skillTransfer: number;
   readonly skillCount: number;
   readonly turn: number;
+  readonly skillReturn: number;
   readonly dimension: number;
 }
 
@@ -216,12 +218,41 @@ function layoutFor(options: LogisticOptions, itemCount: number, skillCount: numb
     skillTransfer: learnerPattern + patternCodes + skillCount + DIFFICULTY_KNOTS,
     skillCount,
     turn: learnerPattern + patternCodes + 3 * skillCount + DIFFICULTY_KNOTS,
-    dimension: learnerPattern + patternCodes + 3 * skillCount + DIFFICULTY_KNOTS + TURN_COLUMNS,
+    skillReturn: learnerPattern + patternCodes + 3 * skillCount + DIFFICULTY_KNOTS + TURN_COLUMNS,
+    dimension: learnerPattern + patternCodes + 4 * skillCount + DIFFICULTY_KNOTS + TURN_COLUMNS,
   };
 }
 
 function signedRate(wins: number, attempts: number): number {
   return (2 * wins - attempts) / (attempts + 1);
+}
+
+/**
+ * Every feature flag as a boolean, built by one object literal so that all tracers' flags share one hidden class
+ * (the encoder's flag reads stay monomorphic when several feature sets run in one process, as in the harness).
+ */
+function resolveFeatures(f: LogisticFeatures): Required<LogisticFeatures> {
+  return {
+    item: f.item,
+    itemDifficulty: f.itemDifficulty,
+    skill: f.skill,
+    skillCounts: f.skillCounts,
+    itemCounts: f.itemCounts,
+    totalCounts: f.totalCounts,
+    recency: f.recency,
+    residuals: f.residuals,
+    skillSpecific: f.skillSpecific,
+    patterns: f.patterns,
+    time: f.time,
+    slowRecency: f.slowRecency === true,
+    ability: f.ability === true,
+    difficultyShape: f.difficultyShape === true,
+    skillDifficulty: f.skillDifficulty === true,
+    skillTransfer: f.skillTransfer === true,
+    difficultyPractice: f.difficultyPractice === true,
+    difficultyEvidence: f.difficultyEvidence === true,
+    interleaving: f.interleaving === true,
+  };
 }
 
 /** An item compiled against a fitted model: its fitted difficulty (NaN when unseen) and its weight columns. */
@@ -284,6 +315,7 @@ function log1pCount(n: number): number {
 export class LogisticTracer implements TracingModel<LogisticLearnerState, LogisticSkillState> {
   readonly name: string;
   private readonly options: LogisticOptions;
+  private readonly features: Required<LogisticFeatures>;
   private readonly layout: Layout;
   private readonly weights: Float64Array;
   private readonly itemIndex: Map<string, number>;
@@ -309,6 +341,7 @@ export class LogisticTracer implements TracingModel<LogisticLearnerState, Logist
   /** Builds a tracer from fitted (or, with empty `weights`, zero) parameters. */
   constructor(readonly parameters: LogisticParameters) {
     this.options = parameters.options;
+    this.features = resolveFeatures(parameters.options.features);
     this.name = parameters.options.name;
     this.decay = parameters.options.recencyDecay;
     this.slowDecay = parameters.options.slowDecay ?? DEFAULT_SLOW_DECAY;
@@ -416,7 +449,7 @@ export class LogisticTracer implements TracingModel<LogisticLearnerState, Logist
       compiled = {
         difficulty: index === undefined ? Number.NaN : this.fittedDifficulty[index]!,
         attempts: index === undefined ? 0 : this.parameters.itemAttempts[index]!,
-        itemColumn: index === undefined || !this.options.features.item ? -1 : this.layout.item + index,
+        itemColumn: index === undefined || !this.features.item ? -1 : this.layout.item + index,
         skills: Int32Array.from(item.skills, (skill) => this.skillIndex.get(skill) ?? -1),
       };
       this.compiled.set(item, compiled);
@@ -425,7 +458,7 @@ export class LogisticTracer implements TracingModel<LogisticLearnerState, Logist
   }
 
   initialLearnerState(): LogisticLearnerState {
-    return this.options.features.itemCounts ? { ...EMPTY_LOGISTIC_STATE, items: {} } : EMPTY_LOGISTIC_STATE;
+    return this.features.itemCounts ? { ...EMPTY_LOGISTIC_STATE, items: {} } : EMPTY_LOGISTIC_STATE;
   }
 
   initialSkillState(): LogisticSkillState {
@@ -458,7 +491,7 @@ export class LogisticTracer implements TracingModel<LogisticLearnerState, Logist
   predict(state: LogisticState, item: TracedItem, nowMs = 0): number {
     const compiled = this.compile(item);
     this.load(state, item, compiled);
-    const counts = this.options.features.itemCounts ? state.learner.items?.[item.id] : undefined;
+    const counts = this.features.itemCounts ? state.learner.items?.[item.id] : undefined;
     this.evidence = item.difficulty !== undefined ? (item.evidence ?? 0) : compiled.attempts;
     this.encode(
       this.scratch,
@@ -481,7 +514,7 @@ export class LogisticTracer implements TracingModel<LogisticLearnerState, Logist
     const skills: Record<SkillKey, LogisticSkillState> = {};
     for (let j = 0; j < k; j++) skills[item.skills[j]!] = readState(this.scratch, STATE_FIELDS * (j + 1));
     let learner: LogisticLearnerState = readState(this.scratch, 0);
-    if (this.options.features.itemCounts) {
+    if (this.features.itemCounts) {
       const previous = state.learner.items?.[item.id] ?? [0, 0];
       learner = {
         ...learner,
@@ -519,7 +552,7 @@ export class LogisticTracer implements TracingModel<LogisticLearnerState, Logist
     const touched = new Uint8Array(slots);
     const touchedList = new Int32Array(slots);
     for (let s = 0; s <= slots; s++) clearState(table, STATE_FIELDS * s);
-    const itemCounts = this.options.features.itemCounts;
+    const itemCounts = this.features.itemCounts;
     const seenAttempts = itemCounts ? new Float64Array(log.items.length) : new Float64Array(0);
     const seenWins = itemCounts ? new Float64Array(log.items.length) : new Float64Array(0);
     const seenItems: number[] = [];
@@ -687,7 +720,7 @@ export class LogisticTracer implements TracingModel<LogisticLearnerState, Logist
     itemAttempts: number,
     itemWins: number,
   ): void {
-    const { features } = this.options;
+    const features = this.features;
     const layout = this.layout;
     const scalars = layout.scalars;
     this.count = 0;
@@ -696,12 +729,12 @@ export class LogisticTracer implements TracingModel<LogisticLearnerState, Logist
     const itemColumn = code[at + CODE_COLUMN]!;
     if (itemColumn >= 0) this.put(itemColumn, 1);
     if (features.itemDifficulty) this.put(scalars + ITEM_DIFFICULTY, -difficulty);
-    if (features.difficultyEvidence === true) {
+    if (features.difficultyEvidence) {
       const n = this.evidence;
       this.put(scalars + DIFFICULTY_EVIDENCE, (-difficulty * n) / (n + EVIDENCE_PRIOR));
       this.put(scalars + ITEM_EVIDENCE, log1pCount(n));
     }
-    if (features.difficultyShape === true) {
+    if (features.difficultyShape) {
       const clamped = Math.min(DIFFICULTY_RANGE, Math.max(-DIFFICULTY_RANGE, -difficulty));
       const x = ((clamped + DIFFICULTY_RANGE) / (2 * DIFFICULTY_RANGE)) * (DIFFICULTY_KNOTS - 1);
       const knot = Math.min(DIFFICULTY_KNOTS - 2, Math.floor(x));
@@ -719,8 +752,8 @@ export class LogisticTracer implements TracingModel<LogisticLearnerState, Logist
       skillAbility += b[s + ABILITY]!;
       if (index >= 0) {
         if (features.skill) this.put(layout.skill + index, 1);
-        if (features.skillDifficulty === true) this.put(layout.skillDifficulty + index, -difficulty);
-        if (features.skillTransfer === true) {
+        if (features.skillDifficulty) this.put(layout.skillDifficulty + index, -difficulty);
+        if (features.skillTransfer) {
           this.put(layout.skillTransfer + index, b[l + ABILITY]!);
           this.put(
             layout.skillTransfer + layout.skillCount + index,
@@ -734,13 +767,13 @@ export class LogisticTracer implements TracingModel<LogisticLearnerState, Logist
         if (features.skillSpecific) {
           this.put(layout.skillRecency + index, recency);
           this.put(layout.skillResidual + index, recentResidual);
-          if (features.ability === true) this.put(layout.skillAbility + index, b[s + ABILITY]!);
+          if (features.ability) this.put(layout.skillAbility + index, b[s + ABILITY]!);
         }
       }
       if (features.recency) this.put(scalars + SKILL_RECENCY, recency);
-      if (features.difficultyPractice === true)
+      if (features.difficultyPractice)
         this.put(scalars + DIFFICULTY_PRACTICE, -difficulty * log1pCount(b[s + ATTEMPTS]!));
-      if (features.slowRecency === true) {
+      if (features.slowRecency) {
         this.put(scalars + SKILL_SLOW_RECENCY, signedRate(b[s + SLOW_WINS]!, b[s + SLOW_ATTEMPTS]!));
       }
       if (features.residuals) {
@@ -748,12 +781,14 @@ export class LogisticTracer implements TracingModel<LogisticLearnerState, Logist
         this.put(scalars + SKILL_RECENT_RESIDUAL, recentResidual);
       }
       if (features.patterns) this.put(layout.skillPattern + b[s + PATTERN]!, 1);
-      if (features.interleaving === true && b[s + LAST_TURN]! > 0) {
+      if (features.interleaving && b[s + LAST_TURN]! > 0) {
         // Answers on other skills since this skill's last answer: a time proxy that needs no timestamps.
         const gap = b[l + ATTEMPTS]! - b[s + LAST_TURN]!;
         if (gap > 0) {
           this.put(layout.turn + TURN_RETURN, 1);
           this.put(layout.turn + TURN_GAP, log1pCount(gap));
+          // Skills differ in how much a break costs (forgetting) or helps (spacing).
+          if (index >= 0 && features.skillSpecific) this.put(layout.skillReturn + index, 1);
         }
       }
       if (features.time && nowMs > 0 && b[s + LAST_MS]! > 0) {
@@ -772,14 +807,14 @@ export class LogisticTracer implements TracingModel<LogisticLearnerState, Logist
       this.put(scalars + LEARNER_RECENCY, signedRate(b[l + RECENT_WINS]!, b[l + RECENT_ATTEMPTS]!));
       this.put(scalars + LEARNER_RATE, signedRate(b[l + WINS]!, b[l + ATTEMPTS]!));
     }
-    if (features.slowRecency === true) {
+    if (features.slowRecency) {
       this.put(scalars + LEARNER_SLOW_RECENCY, signedRate(b[l + SLOW_WINS]!, b[l + SLOW_ATTEMPTS]!));
     }
     if (features.residuals) {
       this.put(scalars + LEARNER_RESIDUAL, b[l + RESIDUAL]! / (b[l + ATTEMPTS]! + 1));
       this.put(scalars + LEARNER_RECENT_RESIDUAL, b[l + RECENT_RESIDUAL]! / (b[l + RECENT_ATTEMPTS]! + 1));
     }
-    if (features.ability === true) {
+    if (features.ability) {
       const ability = b[l + ABILITY]! + (k > 0 ? skillAbility / k : 0);
       this.put(scalars + ABILITY_LOGIT, ability);
       this.put(scalars + ABILITY_TIMES_DIFFICULTY, ability * difficulty);

@@ -126,9 +126,14 @@ describe('vidya-lr states stored by older versions', () => {
 describe('vidya-lr parameters stored by older versions', () => {
   it('reads weights without the trailing interleaving columns as weight 0 there', () => {
     const fitted = FITTED['vidya-lr'] as LogisticTracer;
-    const { weights } = fitted.parameters;
-    const older = new LogisticTracer({ ...fitted.parameters, weights: weights.slice(0, -2) });
-    const zeroed = new LogisticTracer({ ...fitted.parameters, weights: [...weights.slice(0, -2), 0, 0] });
+    const { weights, skillKeys } = fitted.parameters;
+    // Interleaving appended two shared columns and one per skill.
+    const kept = weights.length - 2 - skillKeys.length;
+    const older = new LogisticTracer({ ...fitted.parameters, weights: weights.slice(0, kept) });
+    const zeroed = new LogisticTracer({
+      ...fitted.parameters,
+      weights: weights.map((w, i) => (i < kept ? w : 0)),
+    });
     fc.assert(
       fc.property(answers, fc.integer({ min: 0, max: ITEMS.length - 1 }), (history, next) => {
         const state = play(zeroed, history) as TracingState<LogisticLearnerState, LogisticSkillState>;

@@ -44,7 +44,8 @@ export const BEST_LR_OPTIONS = logisticOptions('best-lr', {
  * Vidya-LR, the production model: Best-LR's skill and total counts, with the item one-hot replaced by one shrunk
  * difficulty per item (refinable online) with per-skill weights and a weight for how many attempts back it, plus
  * recency-weighted success, surprise and response patterns per skill and overall, an online Elo-style ability
- * (learner + skill) and its interaction with the item difficulty, and time gaps when timestamps exist. Item counts
+ * (learner + skill) and its interaction with the item difficulty, whether (and after how many answers on other skills)
+ * the learner returns to a skill, and time gaps when timestamps exist. Item counts
  * are left out: they did not help (see docs/engine.md) and would make the learner state grow with every item.
  */
 export const VIDYA_LR_OPTIONS: LogisticOptions = {
@@ -61,6 +62,7 @@ export const VIDYA_LR_OPTIONS: LogisticOptions = {
     ability: true,
     skillDifficulty: true,
     difficultyEvidence: true,
+    interleaving: true,
   }),
   patternLength: 5,
 };
