@@ -22,6 +22,9 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** The advisory lock id held while migrating PostgreSQL (any constant unique to Vidya). */
+const MIGRATION_LOCK_KEY = 7_461_002_311;
+
 export type DatabaseConfig = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string | null };
 
 export class DataDirLockedError extends Error {
@@ -97,8 +100,18 @@ export async function createDatabase(config: DatabaseConfig): Promise<Database> 
     return {
       db,
       kind: 'postgres',
-      migrate: (migrationsFolder) =>
-        migrateNodePg(db as unknown as Parameters<typeof migrateNodePg>[0], { migrationsFolder }),
+      // Several processes may start at once on one database (a deploy): one migrates, the others wait and
+      // then find nothing to do, instead of racing to create the same tables.
+      migrate: async (migrationsFolder) => {
+        const lock = await pool.connect();
+        try {
+          await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+          await migrateNodePg(db as unknown as Parameters<typeof migrateNodePg>[0], { migrationsFolder });
+        } finally {
+          await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+          lock.release();
+        }
+      },
       ping: async () => {
         try {
           await pool.query('select 1');

@@ -1,6 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { join } from 'node:path';
 import pg from 'pg';
 import { serverRoot } from '#src/config.ts';
@@ -178,4 +179,61 @@ export function cleanupRegistry(name: string, budgetMs: number) {
   }, budgetMs);
   watchdog.unref();
   return { add: (task: () => Promise<void> | void) => void tasks.push(task), run };
+}
+
+/** The multi-process tests run once per Vitest run: in the PostgreSQL project (TEST_DB=pg, DATABASE_URL set). */
+export function processTestsEnabled(): boolean {
+  return process.env.TEST_DB === 'pg' && Boolean(process.env.DATABASE_URL);
+}
+
+/** The Redis for shared rate limits: REDIS_URL, else the local default. */
+export function redisUrl(): string {
+  return process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+}
+
+/** Whether something accepts TCP connections at a redis:// or postgres:// URL's host and port. */
+export function isReachable(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolveReachable) => {
+    const socket = connect({ host: hostname, port: Number(port || 6379) });
+    socket.setTimeout(1000);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolveReachable(true);
+    });
+    socket.once('error', () => resolveReachable(false));
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolveReachable(false);
+    });
+  });
+}
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+/** Builds dist/main.js (tsup) when it is missing or older than the sources it bundles. */
+export function ensureServerBuilt(): void {
+  const bundle = mainJs();
+  const sources = [
+    'src',
+    '../../packages/contracts/src',
+    '../../packages/engine/src',
+    '../../packages/content/src',
+  ];
+  const newest = Math.max(
+    ...sources
+      .map((dir) => join(serverRoot(), dir))
+      .filter(existsSync)
+      .map(newestMtime),
+  );
+  if (existsSync(bundle) && statSync(bundle).mtimeMs >= newest) return;
+  const build = spawnSync('npm', ['run', 'build'], { cwd: serverRoot(), encoding: 'utf8' });
+  if (build.status !== 0) throw new Error(`server build failed:\n${build.stdout}\n${build.stderr}`);
 }
