@@ -17,10 +17,6 @@ const quiz = (course: CourseKey) => async () => {
   const { QuizPage } = await import('./routes/quiz.tsx');
   return { Component: () => <QuizPage course={course} /> };
 };
-const learnerPage = (title: string, intro: string) => async () => {
-  const { LearnerPage } = await import('./routes/learner-page.tsx');
-  return { Component: () => <LearnerPage title={title} intro={intro} /> };
-};
 
 /** Every route of the app; pages load lazily (STYLE.md §2). */
 export const routes: RouteObject[] = [
@@ -44,10 +40,7 @@ export const routes: RouteObject[] = [
       { path: paths.progress, lazy: () => import('./routes/progress.tsx') },
       { path: paths.profile, lazy: () => import('./routes/profile.tsx') },
       { path: paths.teachers, lazy: () => import('./routes/teachers.tsx') },
-      {
-        path: paths.askAi,
-        lazy: learnerPage('Having doubts? Ask your Tutor now!!', 'The tutor opens here.'),
-      },
+      { path: paths.askAi, lazy: () => import('./routes/ask-ai.tsx') },
       { path: paths.mathematics, lazy: quiz('mathematics') },
       { path: paths.science, lazy: quiz('science') },
       { path: paths.english, lazy: quiz('english') },

@@ -8,6 +8,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { paths } from '#src/config/paths.ts';
 import { ApiError } from '#src/lib/api-client.ts';
 import { fetchNextQuestion, fetchQuizSummary, startQuiz, submitAnswer } from '../api/quiz.ts';
 import { ChoiceAnswer, FreeTextAnswer } from './answer-forms.tsx';
@@ -296,6 +297,14 @@ export function QuizScreen({ course, isEnrolled }: { course: CourseKey; isEnroll
               </button>
             </div>
           )}
+          <Link
+            className="button button-secondary"
+            to={`${paths.askAi}?quiz=${question.quizId}&item=${encodeURIComponent(question.itemId)}`}
+            target="_blank"
+            rel="noopener"
+          >
+            Ask the tutor<span className="visually-hidden"> (opens in a new tab)</span>
+          </Link>
           {result && (
             <button type="button" className="button" onClick={() => void handleNext(result)}>
               Next Question

@@ -1,0 +1,36 @@
+import { tutorEndpoints, type StartConversationBody } from '@vidya/contracts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '#src/lib/api-client.ts';
+
+export const tutorEngineQuery = queryOptions({
+  queryKey: ['tutor', 'engine'],
+  queryFn: () => api(tutorEndpoints.engine),
+  staleTime: 5 * 60 * 1000,
+});
+export const useTutorEngine = () => useQuery(tutorEngineQuery);
+
+export const conversationsQuery = queryOptions({
+  queryKey: ['tutor', 'conversations'],
+  queryFn: () => api(tutorEndpoints.conversations),
+});
+export const useConversations = () => useQuery(conversationsQuery);
+
+export const conversationQuery = (conversationId: string) =>
+  queryOptions({
+    queryKey: ['tutor', 'conversation', conversationId],
+    queryFn: () => api(tutorEndpoints.conversation, { params: { conversationId } }),
+  });
+export const useConversation = (conversationId: string | null) =>
+  useQuery({ ...conversationQuery(conversationId ?? ''), enabled: conversationId !== null });
+
+/** Starts a conversation (with the greeting), optionally about a quiz question. */
+export function useStartConversation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: StartConversationBody) => api(tutorEndpoints.start, { body }),
+    onSuccess: (conversation) => {
+      queryClient.setQueryData(conversationQuery(conversation.id).queryKey, conversation);
+      void queryClient.invalidateQueries({ queryKey: conversationsQuery.queryKey });
+    },
+  });
+}
