@@ -75,6 +75,9 @@ export default defineConfig({
         navigateFallbackDenylist: [/^\/api\//, /^\/dev\//, /^\/healthz/, /^\/readyz/],
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
         cleanupOutdatedCaches: true,
+        // A new version takes over at once (no workbox-window on the page to ask it to).
+        skipWaiting: true,
+        clientsClaim: true,
       },
     }),
     precompress(),

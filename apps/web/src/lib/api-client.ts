@@ -1,4 +1,5 @@
 import { fillPath, type Endpoint, type ErrorCode, type Problem } from '@vidya/contracts';
+import { reportServerReachable } from './connectivity.ts';
 import type { z } from 'zod';
 
 /** A failed API call: the problem document's status, stable code, message and per-field messages. */
@@ -56,9 +57,11 @@ export async function api<E extends Endpoint>(
       ...(input.body === undefined ? {} : { body: JSON.stringify(input.body) }),
       ...(input.signal ? { signal: input.signal } : {}),
     });
-  } catch {
+  } catch (error) {
+    if (!(error instanceof DOMException && error.name === 'AbortError')) reportServerReachable(false);
     throw new ApiError(0, 'network_error', 'We could not reach Vidya. Check your connection and try again.');
   }
+  reportServerReachable(true);
   const payload: unknown = response.status === 204 ? null : await response.json().catch(() => null);
   if (!response.ok) {
     if (isProblem(payload)) throw new ApiError(payload.status, payload.code, payload.detail, payload.fields);

@@ -1,48 +1,48 @@
-import { Link } from 'react-router';
-import { paths } from '#src/config/paths.ts';
+import { CourseAccordion } from '#src/features/marketing/components/course-accordion.tsx';
+import { LearnersMarketing } from '#src/features/marketing/components/learners-marketing.tsx';
 import { useTitle } from '#src/lib/use-title.ts';
 
-const COURSES = [
-  { name: 'Mathematics', text: 'A quiz on numbers and equations, from place value to linear equations.' },
-  { name: 'Science', text: 'A quiz on the natural world: living things, matter, forces, energy and space.' },
-  { name: 'English', text: 'Topics Reading and Tense, with grammar, vocabulary and punctuation.' },
-  {
-    name: 'Social Science',
-    text: 'A quiz on history, culture and society, with geography, civics and economics.',
-  },
-];
-
-/** About us (SPEC §2); the accordion and marketing page are finished in issue #10. */
+/** About us (SPEC §2): welcome, vision, technology, the course accordion, and the learners page below. */
 export function Component() {
   useTitle('About us');
   return (
-    <div className="page">
-      <h1>Welcome to Vidya</h1>
-      <p>
-        Vidya is a free learning site for school children. It was built for a student developer club hackathon
-        and gives personalised quizzes with instant feedback in Science, Mathematics, Social Science and
-        English.
-      </p>
-      <h2>Our Vision</h2>
-      <p>
-        Every child, everywhere, should have a patient teacher who knows what they are ready to learn next.
-      </p>
-      <h2>Technology and Innovation</h2>
-      <p>
-        An adaptive engine picks each question for each learner, and every answer is checked and remembered.
-      </p>
-      <h2>Join Our Learning Revolution</h2>
-      <ul className="link-list">
-        {COURSES.map((course) => (
-          <li key={course.name}>
-            <h3>{course.name}</h3>
-            <p>{course.text}</p>
-            <Link to={paths.courses}>Go to courses</Link>
-          </li>
-        ))}
-      </ul>
-      <h2 id="creators">The creators</h2>
-      <p>Vidya is made by a small team of engineers and teachers in India.</p>
+    <div className="page about-page">
+      <section className="about-welcome" aria-labelledby="about-title">
+        <h1 id="about-title">Welcome to Vidya</h1>
+        <p className="lead">
+          Vidya is a free learning site for every school child. It was built for a student developer club
+          hackathon and gives personalised AI quizzes with instant feedback in Science, Mathematics, Social
+          Science and English.
+        </p>
+      </section>
+      <div className="about-columns">
+        <section aria-labelledby="vision-title" className="about-card">
+          <h2 id="vision-title">Our Vision</h2>
+          <p>
+            Accessible education for a better world: every child, everywhere, should have a patient teacher
+            who knows what they are ready to learn next, whatever their school, language or means.
+          </p>
+        </section>
+        <section aria-labelledby="technology-title" className="about-card">
+          <h2 id="technology-title">Technology and Innovation</h2>
+          <p>
+            An adaptive engine estimates what each learner already knows and picks every question to stretch
+            them just enough. Answers are checked on the spot, mastery is tracked skill by skill, and a tutor
+            explains the steps when a learner is stuck. The site works on slow connections and keeps working
+            offline.
+          </p>
+        </section>
+      </div>
+      <section aria-labelledby="join-title" className="about-join">
+        <h2 id="join-title">Join Our Learning Revolution</h2>
+        <p>Four courses, each a set of short quizzes. Open one to see what it covers.</p>
+        <CourseAccordion />
+      </section>
+      <section aria-labelledby="creators" className="about-creators">
+        <h2 id="creators">The creators</h2>
+        <p>Vidya is made by a small team of student developers and teachers in India.</p>
+      </section>
+      <LearnersMarketing />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useOnline } from '#src/lib/use-online.ts';
+import { useOnline } from '#src/lib/connectivity.ts';
 
 /** A banner while the browser is offline: the app shell and static pages still work (SPEC §2 offline support). */
 export function OfflineBanner() {

@@ -1,4 +1,5 @@
 import { Component, type ReactNode } from 'react';
+import { isOnline } from '#src/lib/connectivity.ts';
 
 interface Props {
   children: ReactNode;
@@ -31,7 +32,7 @@ export class PageErrorBoundary extends Component<Props, State> {
       <div className="page narrow" role="alert">
         <h1>This page could not load</h1>
         <p>
-          {navigator.onLine
+          {isOnline()
             ? 'Something went wrong. Please try again.'
             : 'You are offline. Reconnect and try again.'}
         </p>

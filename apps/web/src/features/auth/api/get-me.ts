@@ -7,6 +7,8 @@ export const meQueryOptions = queryOptions({
   queryKey: ['me'],
   queryFn: async () => (await api(shellEndpoints.session)).account,
   staleTime: 60_000,
+  // Unreachable (offline): ask again every few seconds, so pages that need the server load by themselves.
+  refetchInterval: (query) => (query.state.status === 'error' ? 5_000 : false),
 });
 
 export const useMe = () => useQuery(meQueryOptions);
