@@ -18,7 +18,7 @@ beforeAll(async () => {
     TUTOR_BASE_URL: model.baseUrl,
     TUTOR_MODEL: 'tutor-mini',
     TUTOR_API_KEY: 'sk-test',
-    TUTOR_TIMEOUT_MS: '800',
+    TUTOR_TIMEOUT_MS: '2000',
   });
 });
 afterAll(async () => {
@@ -229,6 +229,7 @@ describe('hint ladder with a model', () => {
         }
       }
     },
+    60_000,
   );
 
   it('lets the model explain fully after the answer is submitted', async () => {

@@ -243,6 +243,7 @@ describe('hint ladder (offline)', () => {
         expect(leaks(reply.text, answer), `${prompt} → ${reply.text}`).toBe(false);
       }
     },
+    60_000,
   );
 
   it('keeps 30+ adversarial prompts from extracting a live answer, across conversations', async () => {
@@ -267,7 +268,7 @@ describe('hint ladder (offline)', () => {
       const pasted = await ask(client, general.id, question.prompt);
       expect(leaks(pasted.text, answer), pasted.text).toBe(false);
     }
-  });
+  }, 120_000);
 
   it('explains fully once the answer is submitted', async () => {
     const { client } = await learner(['science']);

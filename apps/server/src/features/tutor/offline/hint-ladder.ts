@@ -2,6 +2,7 @@ import { generateMathItem, parseMathItemId } from '@vidya/content';
 import { revealsAnswer, type LiveQuestion } from '../safety/answer-guard.ts';
 import { skillKey, type TutorContent } from '../tutor.content.ts';
 import { tokenize } from './math-parser.ts';
+import { terms } from './retrieval.ts';
 
 /** The quiz question a conversation is about, with what the tutor may use to help. */
 export interface QuestionContext extends LiveQuestion {
@@ -89,7 +90,14 @@ function workedExample(question: QuestionContext, content: TutorContent, attempt
     }
   } else {
     const list = content.examplesBySkill.get(skillKey(question.courseKey, question.skillId)) ?? [];
-    const others = list.filter((e) => e.id !== question.itemId);
+    // The most similar questions first: those sharing the most words with this one.
+    const words = new Set(terms(question.prompt));
+    const overlap = (text: string) => terms(text).filter((t) => words.has(t)).length;
+    const others = list
+      .filter((e) => e.id !== question.itemId)
+      .map((e) => ({ e, score: overlap(e.prompt) }))
+      .sort((a, b) => b.score - a.score || a.e.id.localeCompare(b.e.id))
+      .map(({ e }) => e);
     for (let k = 0; k < others.length; k++) {
       const example = others[(attempt + k) % others.length]!;
       const answer = example.choices ? example.choices[Number(example.answer)] : example.answer;

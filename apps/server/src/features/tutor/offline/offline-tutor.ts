@@ -94,7 +94,7 @@ export function offlineReply(input: OfflineInput, content: TutorContent): string
     const quotes = hits.map(
       (hit) => `From ${hit.document.course}, ${hit.document.source}:\n“${hit.quote.join(' ')}”`,
     );
-    return `Here is what I found in Vidya's course content.\n${quotes.join('\n')}\nDoes that help? Ask me to go further with any part of it.`;
+    return `Here is what I found in Vidya's course content.\n\n${quotes.join('\n\n')}\n\nDoes that help? Ask me to go further with any part of it.`;
   }
   if (question?.answered) return fullExplanation(question);
   return `I couldn't find that in Vidya's course content, and I don't want to guess. I'm the offline tutor, so I only answer from what our courses say. ${suggestion(message, content, input.courses)}`;
