@@ -1,4 +1,5 @@
-// The evaluation harness CLI: `npm run bench:engine -- [--data DIR] [--model NAME] [--pred-out FILE] [--cv K]`.
+// The evaluation harness CLI:
+// `npm run bench:engine -- [--data DIR] [--model NAME] [--pred-out FILE] [--cv K] [--fit-timing]`.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { dirname, resolve } from 'node:path';
@@ -26,6 +27,8 @@ export interface EngineBenchOptions {
   readonly predModel: string;
   readonly folds: number;
   readonly seed: number;
+  /** Also time the production model's fit on train and test rows together (nothing is scored on that fit). */
+  readonly isFitTiming: boolean;
 }
 
 /** Parses `--data DIR --model NAME --pred-out FILE --cv K --seed N`. */
@@ -45,6 +48,7 @@ export function parseEngineBenchArgs(argv: readonly string[]): EngineBenchOption
     predModel: model ?? PRODUCTION_MODEL,
     folds: Number(value('--cv') ?? 0),
     seed: Number(value('--seed') ?? 1),
+    isFitTiming: argv.includes('--fit-timing'),
     ...(predOut === undefined ? {} : { predOut: resolve(predOut) }),
   };
 }
@@ -150,6 +154,26 @@ export function runEngineBench(options: EngineBenchOptions, log: (line: string) 
     if (options.predOut !== undefined && name === options.predModel) {
       writeFileSync(options.predOut, Array.from(predictions, (p) => String(p)).join('\n') + '\n');
     }
+  }
+  if (options.isFitTiming) {
+    // Timing only: the issue asks for a fit of 250,000 attempts in under a minute, more than the train split holds.
+    const { train, test } = data;
+    const rows = {
+      learner: Int32Array.from([...train.learner, ...test.learner]),
+      item: Int32Array.from([...train.item, ...test.item]),
+      correct: Uint8Array.from([...train.correct, ...test.correct]),
+      timeMs: Float64Array.from([...train.timeMs, ...test.timeMs]),
+      items: train.items,
+    };
+    const start = performance.now();
+    const cpuStart = process.cpuUsage();
+    MODEL_TRAINERS[PRODUCTION_MODEL]!(rows, options.seed);
+    const cpu = process.cpuUsage(cpuStart);
+    notes.push(
+      `${PRODUCTION_MODEL} fit on train + test rows together (${rows.item.length.toLocaleString('en')} attempts, ` +
+        `timing only): ${((performance.now() - start) / 1000).toFixed(1)} s wall, ` +
+        `${((cpu.user + cpu.system) / 1e6).toFixed(1)} s CPU`,
+    );
   }
   log('');
   for (const note of notes) log(note);

@@ -36,10 +36,13 @@ describe('bench:engine smoke run', () => {
   it('fits and scores every model and writes one prediction per test row', () => {
     writeSyntheticGervet();
     const predOut = join(dir, 'pred.txt');
+    const printed: string[] = [];
     const rows = runEngineBench(
-      parseEngineBenchArgs(['--data', dir, '--pred-out', predOut, '--cv', '2']),
-      () => {},
+      parseEngineBenchArgs(['--data', dir, '--pred-out', predOut, '--cv', '2', '--fit-timing']),
+      (line) => printed.push(line),
     );
+    expect(printed.some((line) => line.includes('object API'))).toBe(true);
+    expect(printed.some((line) => line.includes('train + test rows together (440 attempts'))).toBe(true);
     expect(rows.map((r) => r.model)).toContain('vidya-lr');
     for (const row of rows) expect(row.auc).toBeGreaterThan(0);
     const lines = readFileSync(predOut, 'utf8').trim().split('\n');
