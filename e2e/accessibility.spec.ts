@@ -91,6 +91,18 @@ test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
       }
     }
     expect(failures).toEqual([]);
+
+    // The same routes 360 px wide (a small phone, or 200% zoom of a 720 px window) never scroll sideways.
+    for (const tab of contexts.values()) await tab.setViewportSize({ width: 360, height: 740 });
+    for (const route of ROUTES) {
+      const tab = contexts.get(route.role)!;
+      await tab.goto(route.path);
+      await settled(tab);
+      const overflows = await tab.evaluate(
+        () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
+      );
+      expect(overflows, `${route.path} scrolls sideways at 360 px`).toBe(false);
+    }
     for (const [role, tab] of contexts) if (role) await tab.context().close();
   });
 
@@ -108,7 +120,23 @@ test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
     await signUpVerified('learners');
     await page.goto('/courses');
     await settled(page);
-    await page.getByRole('button', { name: 'Enroll' }).click();
+    // Opened from the keyboard, the dialog keeps focus inside and gives it back when it closes.
+    const enroll = page.getByRole('button', { name: 'Enroll' });
+    await enroll.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog')).toBeVisible();
+    const focusInDialog = () =>
+      page.evaluate(() =>
+        Boolean(document.querySelector('[role="dialog"]')?.contains(document.activeElement)),
+      );
+    for (let i = 0; i < 8; i += 1) {
+      expect(await focusInDialog()).toBe(true);
+      await page.keyboard.press('Tab');
+    }
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await expect(enroll).toBeFocused();
+    await enroll.click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await expectNoA11yViolations(page);
     await page.getByRole('checkbox', { name: /Mathematics/ }).check();
