@@ -631,7 +631,8 @@ export class LogisticTracer implements TracingModel<LogisticLearnerState, Logist
     let tables = this.tables.get(items);
     if (tables === undefined || tables.items !== items.length) {
       const slotByKey = new Map<SkillKey, number>();
-      const codeStride = CODE_FIRST + 2 * Math.max(0, ...items.map((item) => item.skills.length));
+      const maxSkills = items.reduce((most, item) => Math.max(most, item.skills.length), 0);
+      const codeStride = CODE_FIRST + 2 * maxSkills;
       const code = new Int32Array(codeStride * items.length);
       const numbers = new Float64Array(NUMBER_STRIDE * items.length);
       items.forEach((item, i) => {
