@@ -118,7 +118,9 @@ function advanceState(
 type LogisticState = TracingState<LogisticLearnerState, LogisticSkillState>;
 
 const MS_PER_MINUTE = 60_000;
-const MAX_FEATURES = 128;
+// Most features one row can have: the learner-level and item-level ones, plus those of each item skill.
+const ROW_FEATURES = 24;
+const SKILL_FEATURES = 20;
 const DEFAULT_SLOW_DECAY = 0.9;
 
 // Scalar feature offsets.
@@ -296,10 +298,22 @@ const CODE_FIRST = 2;
 const NUMBER_DIFFICULTY = 0;
 const NUMBER_EXPECTED = 1;
 const NUMBER_EVIDENCE = 2;
+const NUMBER_ITEM_LOGIT = 3;
 const NUMBER_STRIDE = 4;
 
 // log(1 + n) for small whole counts, which most count features are.
 const LOG1P_TABLE = Float64Array.from({ length: 4096 }, (_, n) => Math.log1p(n));
+
+/** Position of a difficulty on the difficulty-shape knots (0 … DIFFICULTY_KNOTS − 1). */
+function difficultyPosition(difficulty: number): number {
+  const clamped = Math.min(DIFFICULTY_RANGE, Math.max(-DIFFICULTY_RANGE, -difficulty));
+  return ((clamped + DIFFICULTY_RANGE) / (2 * DIFFICULTY_RANGE)) * (DIFFICULTY_KNOTS - 1);
+}
+
+/** The knot left of a difficulty's position. */
+function difficultyKnot(difficulty: number): number {
+  return Math.min(DIFFICULTY_KNOTS - 2, Math.floor(difficultyPosition(difficulty)));
+}
 
 function log1pCount(n: number): number {
   const whole = n | 0;
@@ -324,8 +338,8 @@ export class LogisticTracer implements TracingModel<LogisticLearnerState, Logist
   private readonly decay: number;
   private readonly slowDecay: number;
   private readonly patternFull: number;
-  private readonly column = new Int32Array(MAX_FEATURES);
-  private readonly value = new Float64Array(MAX_FEATURES);
+  private column = new Int32Array(ROW_FEATURES + 8 * SKILL_FEATURES);
+  private value = new Float64Array(ROW_FEATURES + 8 * SKILL_FEATURES);
   private count = 0;
   // Whether `put` records (column, value) pairs: only while building fit rows; predictions need the sum alone.
   private isRecording = false;
@@ -475,6 +489,7 @@ export class LogisticTracer implements TracingModel<LogisticLearnerState, Logist
       this.scratch = new Float64Array(STATE_FIELDS * (k + 1));
       this.scratchCode = new Int32Array(CODE_FIRST + 2 * k);
     }
+    this.reserve(k);
     const code = this.scratchCode;
     code[CODE_COLUMN] = compiled.itemColumn;
     code[CODE_SKILLS] = k;
@@ -493,15 +508,17 @@ export class LogisticTracer implements TracingModel<LogisticLearnerState, Logist
     this.load(state, item, compiled);
     const counts = this.features.itemCounts ? state.learner.items?.[item.id] : undefined;
     this.evidence = item.difficulty !== undefined ? (item.evidence ?? 0) : compiled.attempts;
+    const difficulty = this.difficultyOf(item);
     this.encode(
       this.scratch,
       0,
       this.scratchCode,
       0,
       nowMs,
-      this.difficultyOf(item),
+      difficulty,
       counts?.[0] ?? 0,
       counts?.[1] ?? 0,
+      this.itemLogit(this.scratchCode, 0, difficulty, this.evidence),
     );
     return clampProbability(sigmoid(this.logit));
   }
@@ -601,6 +618,7 @@ export class LogisticTracer implements TracingModel<LogisticLearnerState, Logist
           d,
           itemCounts ? seenAttempts[itemIndex]! : 0,
           itemCounts ? seenWins[itemIndex]! : 0,
+          numbers[numberAt + NUMBER_ITEM_LOGIT]!,
         );
         if (predictions !== undefined) {
           const p = 1 / (1 + Math.exp(-this.logit));
@@ -633,6 +651,7 @@ export class LogisticTracer implements TracingModel<LogisticLearnerState, Logist
       const slotByKey = new Map<SkillKey, number>();
       const maxSkills = items.reduce((most, item) => Math.max(most, item.skills.length), 0);
       const codeStride = CODE_FIRST + 2 * maxSkills;
+      this.reserve(maxSkills);
       const code = new Int32Array(codeStride * items.length);
       const numbers = new Float64Array(NUMBER_STRIDE * items.length);
       items.forEach((item, i) => {
@@ -652,8 +671,9 @@ export class LogisticTracer implements TracingModel<LogisticLearnerState, Logist
         const difficulty = this.difficultyOf(item);
         numbers[i * NUMBER_STRIDE + NUMBER_DIFFICULTY] = difficulty;
         numbers[i * NUMBER_STRIDE + NUMBER_EXPECTED] = 1 / (1 + Math.exp(difficulty));
-        numbers[i * NUMBER_STRIDE + NUMBER_EVIDENCE] =
-          item.difficulty !== undefined ? (item.evidence ?? 0) : compiled.attempts;
+        const evidence = item.difficulty !== undefined ? (item.evidence ?? 0) : compiled.attempts;
+        numbers[i * NUMBER_STRIDE + NUMBER_EVIDENCE] = evidence;
+        numbers[i * NUMBER_STRIDE + NUMBER_ITEM_LOGIT] = this.itemLogit(code, at, difficulty, evidence);
       });
       tables = { items: items.length, slots: slotByKey.size, codeStride, code, numbers };
       this.tables.set(items, tables);
@@ -699,15 +719,60 @@ export class LogisticTracer implements TracingModel<LogisticLearnerState, Logist
     );
   }
 
+  /** Grows the recorded-row buffers to hold every feature of an item with `skills` skills. */
+  private reserve(skills: number): void {
+    const size = ROW_FEATURES + skills * SKILL_FEATURES;
+    if (this.column.length < size) {
+      this.column = new Int32Array(size);
+      this.value = new Float64Array(size);
+    }
+  }
+
   private put(c: number, v: number): void {
-    if (v !== 0 && this.count < MAX_FEATURES) {
+    if (v !== 0) {
       this.logit += this.weights[c]! * v;
       if (this.isRecording) {
+        if (this.count === this.column.length) throw new Error('feature row longer than reserved');
         this.column[this.count] = c;
         this.value[this.count] = v;
+        this.count++;
       }
-      this.count++;
     }
+  }
+
+  /**
+   * The weighted sum of the features that depend on the item alone (intercept, item column, difficulty, evidence,
+   * difficulty shape, skill easiness and per-skill difficulty weights): computed once per item for the replay and per
+   * call in `predict`, by this one function, so both give identical sums.
+   */
+  private itemLogit(code: Int32Array, at: number, difficulty: number, evidence: number): number {
+    const w = this.weights;
+    const features = this.features;
+    const layout = this.layout;
+    let logit = w[0]!;
+    const itemColumn = code[at + CODE_COLUMN]!;
+    if (itemColumn >= 0) logit += w[itemColumn]!;
+    if (features.itemDifficulty) logit += w[layout.scalars + ITEM_DIFFICULTY]! * -difficulty;
+    if (features.difficultyEvidence) {
+      logit +=
+        w[layout.scalars + DIFFICULTY_EVIDENCE]! * ((-difficulty * evidence) / (evidence + EVIDENCE_PRIOR));
+      logit += w[layout.scalars + ITEM_EVIDENCE]! * log1pCount(evidence);
+    }
+    if (features.difficultyShape) {
+      const knot = difficultyKnot(difficulty);
+      const x = difficultyPosition(difficulty);
+      logit +=
+        w[layout.difficultyShape + knot]! * (knot + 1 - x) +
+        w[layout.difficultyShape + knot + 1]! * (x - knot);
+    }
+    const k = code[at + CODE_SKILLS]!;
+    for (let j = 0; j < k; j++) {
+      const index = code[at + CODE_FIRST + 2 * j + 1]!;
+      if (index < 0) continue;
+      if (features.skill) logit += w[layout.skill + index]!;
+      if (features.skillDifficulty) logit += w[layout.skillDifficulty + index]! * -difficulty;
+    }
+    return logit;
   }
 
   /** Writes the row's features into the scratch buffers and their weighted sum into `logit`. */
@@ -720,27 +785,31 @@ export class LogisticTracer implements TracingModel<LogisticLearnerState, Logist
     difficulty: number,
     itemAttempts: number,
     itemWins: number,
+    itemLogit: number,
   ): void {
     const features = this.features;
     const layout = this.layout;
     const scalars = layout.scalars;
+    const isRecording = this.isRecording;
     this.count = 0;
-    this.logit = 0;
-    this.put(0, 1);
-    const itemColumn = code[at + CODE_COLUMN]!;
-    if (itemColumn >= 0) this.put(itemColumn, 1);
-    if (features.itemDifficulty) this.put(scalars + ITEM_DIFFICULTY, -difficulty);
-    if (features.difficultyEvidence) {
-      const n = this.evidence;
-      this.put(scalars + DIFFICULTY_EVIDENCE, (-difficulty * n) / (n + EVIDENCE_PRIOR));
-      this.put(scalars + ITEM_EVIDENCE, log1pCount(n));
-    }
-    if (features.difficultyShape) {
-      const clamped = Math.min(DIFFICULTY_RANGE, Math.max(-DIFFICULTY_RANGE, -difficulty));
-      const x = ((clamped + DIFFICULTY_RANGE) / (2 * DIFFICULTY_RANGE)) * (DIFFICULTY_KNOTS - 1);
-      const knot = Math.min(DIFFICULTY_KNOTS - 2, Math.floor(x));
-      this.put(layout.difficultyShape + knot, knot + 1 - x);
-      this.put(layout.difficultyShape + knot + 1, x - knot);
+    // Predictions start from the item's precomputed sum; fit rows record the item features one by one.
+    this.logit = isRecording ? 0 : itemLogit;
+    if (isRecording) {
+      this.put(0, 1);
+      const itemColumn = code[at + CODE_COLUMN]!;
+      if (itemColumn >= 0) this.put(itemColumn, 1);
+      if (features.itemDifficulty) this.put(scalars + ITEM_DIFFICULTY, -difficulty);
+      if (features.difficultyEvidence) {
+        const n = this.evidence;
+        this.put(scalars + DIFFICULTY_EVIDENCE, (-difficulty * n) / (n + EVIDENCE_PRIOR));
+        this.put(scalars + ITEM_EVIDENCE, log1pCount(n));
+      }
+      if (features.difficultyShape) {
+        const knot = difficultyKnot(difficulty);
+        const x = difficultyPosition(difficulty);
+        this.put(layout.difficultyShape + knot, knot + 1 - x);
+        this.put(layout.difficultyShape + knot + 1, x - knot);
+      }
     }
     const k = code[at + CODE_SKILLS]!;
     const first = at + CODE_FIRST;
@@ -752,8 +821,8 @@ export class LogisticTracer implements TracingModel<LogisticLearnerState, Logist
       const recentResidual = b[s + RECENT_RESIDUAL]! / (b[s + RECENT_ATTEMPTS]! + 1);
       skillAbility += b[s + ABILITY]!;
       if (index >= 0) {
-        if (features.skill) this.put(layout.skill + index, 1);
-        if (features.skillDifficulty) this.put(layout.skillDifficulty + index, -difficulty);
+        if (isRecording && features.skill) this.put(layout.skill + index, 1);
+        if (isRecording && features.skillDifficulty) this.put(layout.skillDifficulty + index, -difficulty);
         if (features.skillTransfer) {
           this.put(layout.skillTransfer + index, b[l + ABILITY]!);
           this.put(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { MODEL_TRAINERS } from './models.ts';
-import type { LogisticLearnerState, LogisticSkillState } from './logistic-state.ts';
+import { MODEL_TRAINERS, VIDYA_LR_OPTIONS } from './models.ts';
+import type { LogisticFeatures, LogisticLearnerState, LogisticSkillState } from './logistic-state.ts';
 import { LogisticTracer } from './logistic-tracer.ts';
 import { replayLearners } from './replay.ts';
 import { replayPredictionsThroughStates } from '../evaluation/harness.ts';
@@ -142,6 +142,43 @@ describe('vidya-lr parameters stored by older versions', () => {
     );
     const state = play(older, [[1, true]]) as TracingState<LogisticLearnerState, LogisticSkillState>;
     expect(older.predict(state, ITEMS[1]!)).not.toBe(0.5);
+  });
+});
+
+describe('logistic tracer with every feature', () => {
+  it('fits and replays items with many skills', () => {
+    const wide: TracedItem[] = Array.from({ length: 6 }, (_, i) => ({
+      id: `wide-${i}`,
+      skills: Array.from({ length: 9 }, (_, j) => `w${(i + j) % 11}`),
+    }));
+    const log = { ...syntheticLog(9, 8, 20), items: [...ITEMS, ...wide] };
+    const item = Int32Array.from(log.item, (i, r) => (r % 3 === 0 ? ITEMS.length + (i % wide.length) : i));
+    const all: LogisticFeatures = {
+      item: true,
+      itemDifficulty: true,
+      skill: true,
+      skillCounts: true,
+      itemCounts: true,
+      totalCounts: true,
+      recency: true,
+      residuals: true,
+      skillSpecific: true,
+      patterns: true,
+      time: true,
+      slowRecency: true,
+      ability: true,
+      difficultyShape: true,
+      skillDifficulty: true,
+      skillTransfer: true,
+      difficultyPractice: true,
+      difficultyEvidence: true,
+      interleaving: true,
+    };
+    const withTimes = { ...log, item, timeMs: Float64Array.from(item, (_, r) => 1_000 + 60_000 * r) };
+    const model = LogisticTracer.fit(withTimes, { ...VIDYA_LR_OPTIONS, features: all });
+    const fast = model.replayPredictions(withTimes);
+    expect(Array.from(fast)).toEqual(Array.from(replayPredictionsThroughStates(model, withTimes)));
+    expect(fast.every((p) => p > 0 && p < 1)).toBe(true);
   });
 });
 
