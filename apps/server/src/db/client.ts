@@ -92,8 +92,7 @@ function lockDataDir(dataDir: string): () => void {
 /** Opens the configured database: PostgreSQL when a URL is given, else PGlite (in memory when dataDir is null). */
 export async function createDatabase(config: DatabaseConfig): Promise<Database> {
   if (config.kind === 'postgres') {
-    // A database that does not answer fails a request within seconds (503), instead of hanging it.
-    const pool = new pg.Pool({ connectionString: config.url, max: 10, connectionTimeoutMillis: 5_000 });
+    const pool = new pg.Pool({ connectionString: config.url, max: 10 });
     // An idle client losing its connection (database restart) must not crash the process.
     pool.on('error', () => undefined);
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
