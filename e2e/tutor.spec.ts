@@ -24,7 +24,10 @@ test('ask the tutor, see the reply stream in, reload and see the history', async
 }) => {
   await signUpVerified('learners');
   await page.request.post('/api/me/enrolments', { data: { courses: ['mathematics', 'science'] } });
-  await page.goto('/learner/askai');
+  // The learner dashboard leads to the tutor.
+  await page.goto('/courses');
+  await page.getByRole('link', { name: 'Ask your Tutor' }).click();
+  await expect(page).toHaveURL(/\/learner\/askai$/);
   await expect(page.getByRole('heading', { name: 'Having doubts? Ask your Tutor now!!' })).toBeVisible();
   const log = page.getByRole('log', { name: 'Messages' });
   await expect(log).toContainText(GREETING);

@@ -44,6 +44,13 @@ function Dashboard({ firstName }: { firstName: string }) {
           ))}
         </div>
       )}
+      <aside className="tutor-callout" aria-labelledby="tutor-callout-title">
+        <h2 id="tutor-callout-title">Stuck on something?</h2>
+        <p>Your tutor gives hints and explains step by step.</p>
+        <Link className="button button-secondary" to={paths.askAi}>
+          Ask your Tutor
+        </Link>
+      </aside>
     </>
   );
 }
