@@ -138,7 +138,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
     let appError: AppError;
     if (error instanceof AppError) appError = error;
     else if (hasZodFastifySchemaValidationErrors(error)) {
@@ -157,6 +157,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       const cause = errorCause(error);
       if (cause.code === '23505') appError = conflict('conflict', 'This already exists.');
       else if (cause.code) appError = serviceUnavailable();
+      // A pooled connection cut mid-query ("Connection terminated unexpectedly") carries no code, and better-auth
+      // wraps what it catches: when the database does not answer now, the failure is an outage, not a bug.
+      else if (!(await database.ping())) appError = serviceUnavailable();
       else {
         request.log.error({ err: error }, 'unhandled error');
         appError = new AppError(500, 'internal_error', 'Something went wrong on our side. Please try again.');
