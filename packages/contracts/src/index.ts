@@ -4,6 +4,7 @@ export * from './accounts.ts';
 export * from './endpoint.ts';
 export * from './endpoints.ts';
 export * from './pages.ts';
+export * from './constants.ts';
 export * from './learning.ts';
 export * from './learning-endpoints.ts';
 export * from './guardians.ts';

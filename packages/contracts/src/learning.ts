@@ -1,21 +1,9 @@
 import { z } from 'zod';
+import { COURSE_KEYS } from './constants.ts';
 import { TimeZoneSchema } from './time-zone.ts';
 
-/** The spec's course keys (SPEC §9). */
-export const COURSE_KEYS = ['mathematics', 'science', 'english', 'social_science'] as const;
 export const CourseKeySchema = z.enum(COURSE_KEYS).describe('A course key');
 export type CourseKey = z.infer<typeof CourseKeySchema>;
-
-/** SPEC §2: the snake_case key with underscores turned to spaces and each word capitalised. */
-export function courseDisplayName(key: string): string {
-  return key
-    .split('_')
-    .map((word) => (word ? word[0]!.toUpperCase() + word.slice(1) : word))
-    .join(' ');
-}
-
-export const QUESTIONS_PER_QUIZ = 5;
-export const XP_PER_CORRECT_ANSWER = 10;
 
 export const MASTERY_BANDS = [
   'not started',

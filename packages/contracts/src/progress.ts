@@ -1,16 +1,10 @@
 import { z } from 'zod';
+import { PERIODS } from './constants.ts';
 import { CourseKeySchema } from './learning.ts';
 import { TimeZoneSchema } from './time-zone.ts';
 
-export const PERIODS = ['7d', '30d', 'all'] as const;
 export const PeriodSchema = z.enum(PERIODS);
 export type Period = z.infer<typeof PeriodSchema>;
-/** SPEC §9: the three period selectors. */
-export const PERIOD_LABELS: Record<Period, string> = {
-  '7d': 'Last 7 days',
-  '30d': 'Last 30 days',
-  all: 'All time',
-};
 
 export const ProgressQuerySchema = z.object({
   period: PeriodSchema.default('7d'),

@@ -3,7 +3,7 @@ import { Link, NavLink } from 'react-router';
 import { paths } from '#src/config/paths.ts';
 import { useMe } from '#src/features/auth/api/get-me.ts';
 import { useStats } from '#src/features/courses/api/courses.ts';
-import { useLinkRequests } from '#src/features/guardians/api/guardians.ts';
+import { useLinkRequests } from '#src/features/guardians/api/link-requests.ts';
 
 const MENU = [
   { to: paths.courses, label: 'Courses' },

@@ -1,11 +1,12 @@
-import { courseEndpoints, type CourseKey } from '@vidya/contracts';
+import type { CourseKey } from '@vidya/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '#src/lib/api-client.ts';
+import { courseRefs } from './learning-endpoints.ts';
 
 /** Every quiz course. */
 export const coursesQueryOptions = queryOptions({
   queryKey: ['courses'],
-  queryFn: () => api(courseEndpoints.list),
+  queryFn: () => api(courseRefs.list),
   staleTime: Infinity,
 });
 export const useCourses = () => useQuery(coursesQueryOptions);
@@ -13,14 +14,14 @@ export const useCourses = () => useQuery(coursesQueryOptions);
 /** The signed-in learner's enrolments with mastery. */
 export const enrolmentsQueryOptions = queryOptions({
   queryKey: ['enrolments'],
-  queryFn: () => api(courseEndpoints.enrolments),
+  queryFn: () => api(courseRefs.enrolments),
 });
 export const useEnrolments = () => useQuery(enrolmentsQueryOptions);
 
 /** Experience points and totals for the learner header. */
 export const statsQueryOptions = queryOptions({
   queryKey: ['stats'],
-  queryFn: () => api(courseEndpoints.stats),
+  queryFn: () => api(courseRefs.stats),
 });
 export const useStats = () => useQuery(statsQueryOptions);
 
@@ -28,7 +29,7 @@ export const useStats = () => useQuery(statsQueryOptions);
 export function useEnrol() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (courses: CourseKey[]) => api(courseEndpoints.enrol, { body: { courses } }),
+    mutationFn: (courses: CourseKey[]) => api(courseRefs.enrol, { body: { courses } }),
     onSuccess: (enrolments) => queryClient.setQueryData(enrolmentsQueryOptions.queryKey, enrolments),
   });
 }
@@ -37,7 +38,7 @@ export function useEnrol() {
 export function useUnenrol() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (course: CourseKey) => api(courseEndpoints.unenrol, { params: { course } }),
+    mutationFn: (course: CourseKey) => api(courseRefs.unenrol, { params: { course } }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: enrolmentsQueryOptions.queryKey });
       await queryClient.invalidateQueries({ queryKey: statsQueryOptions.queryKey });

@@ -6,6 +6,7 @@ import {
 } from '@vidya/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '#src/lib/api-client.ts';
+import { linkRequestsQuery } from './link-requests.ts';
 
 export const guardianLearnersQuery = queryOptions({
   queryKey: ['guardian', 'learners'],
@@ -55,11 +56,7 @@ export function useCreateClass() {
   });
 }
 
-export const linkRequestsQuery = queryOptions({
-  queryKey: ['me', 'link-requests'],
-  queryFn: () => api(learnerLinkEndpoints.requests),
-});
-export const useLinkRequests = () => useQuery(linkRequestsQuery);
+export { linkRequestsQuery, useLinkRequests } from './link-requests.ts';
 
 export function useDecide() {
   const queryClient = useQueryClient();

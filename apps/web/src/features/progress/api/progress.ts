@@ -1,5 +1,6 @@
-import { courseEndpoints, type Period } from '@vidya/contracts';
+import type { Period } from '@vidya/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { courseRefs } from '#src/features/courses/api/learning-endpoints.ts';
 import { api } from '#src/lib/api-client.ts';
 
 /** The browser's IANA time zone, so days and streaks are the learner's own. */
@@ -8,10 +9,10 @@ export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().tim
 export const progressQuery = (period: Period) =>
   queryOptions({
     queryKey: ['progress', period],
-    queryFn: () => api(courseEndpoints.progress, { query: { period, timeZone: browserTimeZone() } }),
+    queryFn: () => api(courseRefs.progress, { query: { period, timeZone: browserTimeZone() } }),
   });
 export const useProgress = (period: Period) =>
   useQuery({ ...progressQuery(period), placeholderData: keepPreviousData });
 
-export const badgesQuery = queryOptions({ queryKey: ['badges'], queryFn: () => api(courseEndpoints.badges) });
+export const badgesQuery = queryOptions({ queryKey: ['badges'], queryFn: () => api(courseRefs.badges) });
 export const useBadges = () => useQuery(badgesQuery);

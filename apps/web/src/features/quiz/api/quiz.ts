@@ -1,10 +1,11 @@
-import { quizEndpoints, type CourseKey } from '@vidya/contracts';
+import type { CourseKey } from '@vidya/contracts';
+import { quizRefs } from '#src/features/courses/api/learning-endpoints.ts';
 import { api } from '#src/lib/api-client.ts';
 
 // The time zone lets the server count days, streaks and badges in the learner's own calendar.
 export const startQuiz = (course: CourseKey) =>
-  api(quizEndpoints.start, { body: { course, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone } });
-export const fetchNextQuestion = (quizId: string) => api(quizEndpoints.next, { params: { quizId } });
+  api(quizRefs.start, { body: { course, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone } });
+export const fetchNextQuestion = (quizId: string) => api(quizRefs.next, { params: { quizId } });
 export const submitAnswer = (quizId: string, itemId: string, answer: string) =>
-  api(quizEndpoints.answer, { params: { quizId }, body: { itemId, answer } });
-export const fetchQuizSummary = (quizId: string) => api(quizEndpoints.summary, { params: { quizId } });
+  api(quizRefs.answer, { params: { quizId }, body: { itemId, answer } });
+export const fetchQuizSummary = (quizId: string) => api(quizRefs.summary, { params: { quizId } });
