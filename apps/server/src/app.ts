@@ -5,7 +5,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -19,7 +19,7 @@ import { loadCatalogue } from '@vidya/content';
 import { createProductionModel } from '@vidya/engine';
 import { createDatabase, type Database } from './db/client.ts';
 import { seedCatalogue } from './db/seed.ts';
-import { AppError, conflict, serviceUnavailable } from './errors.ts';
+import { AppError, badRequest, conflict, serviceUnavailable } from './errors.ts';
 import { accountRoutes } from './features/accounts/accounts.routes.ts';
 import { courseRoutes } from './features/courses/courses.routes.ts';
 import { guardianRoutes } from './features/guardians/guardians.routes.ts';
@@ -32,6 +32,9 @@ import { tutorRoutes } from './features/tutor/tutor.routes.ts';
 import { createMailer } from './features/mail/mail.service.ts';
 import { createAuth } from './plugins/auth.ts';
 import { authBridge } from './plugins/auth-bridge.ts';
+import { headerGuard } from './plugins/header-guard.ts';
+import { recordRoutes } from './plugins/route-table.ts';
+import { sameOriginGuard } from './plugins/same-origin.ts';
 import { webApp } from './plugins/web.ts';
 
 export interface BuildOptions {
@@ -50,10 +53,17 @@ const UNAVAILABLE_CODES = new Set([
   '08001',
 ]);
 
+// SQLSTATE class 22 (data exception): a value the database cannot store, such as a NUL character in text.
+const DATA_EXCEPTION = /^22[0-9A-Z]{3}$/;
+
 function errorCause(error: unknown): { code?: string } {
   let current = error as { code?: string; cause?: unknown } | undefined;
   for (let depth = 0; current && depth < 5; depth++) {
-    if (current.code && (UNAVAILABLE_CODES.has(current.code) || current.code === '23505')) return current;
+    if (
+      current.code &&
+      (UNAVAILABLE_CODES.has(current.code) || current.code === '23505' || DATA_EXCEPTION.test(current.code))
+    )
+      return current;
     current = current.cause as typeof current;
   }
   return {};
@@ -78,7 +88,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
+    // A malformed URL never reaches a route: answer it in problem+json like every other bad input.
+    frameworkErrors: (_error, _request, reply) => {
+      const problem = new AppError(400, 'validation_failed', 'The request could not be read.');
+      void (reply as FastifyReply).code(400).type('application/problem+json').send(problem.toProblem());
+    },
   });
+  recordRoutes(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -156,6 +172,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     } else {
       const cause = errorCause(error);
       if (cause.code === '23505') appError = conflict('conflict', 'This already exists.');
+      else if (cause.code && DATA_EXCEPTION.test(cause.code))
+        appError = badRequest('The request contains a value that cannot be stored.');
       else if (cause.code) appError = serviceUnavailable();
       // A pooled connection cut mid-query ("Connection terminated unexpectedly") carries no code, and better-auth
       // wraps what it catches: when the database does not answer now, the failure is an outage, not a bug.
@@ -168,6 +186,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return reply.code(appError.status).type('application/problem+json').send(appError.toProblem(request.url));
   });
 
+  headerGuard(app);
+  sameOriginGuard(app);
   healthRoutes(app);
   authBridge(app);
   accountRoutes(app);

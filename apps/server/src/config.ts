@@ -67,6 +67,8 @@ export interface Config {
   host: string;
   /** The origin users reach the app at; links in mails point here. */
   publicUrl: string;
+  /** Mark cookies Secure (sent over https only): in production, and whenever PUBLIC_URL is https. */
+  secureCookies: boolean;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string | null };
   migrationsDir: string;
@@ -119,11 +121,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : null;
   const microsoft = pair(e.MICROSOFT_CLIENT_ID, e.MICROSOFT_CLIENT_SECRET);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     production,
     port: e.PORT,
     host: e.HOST,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
+    secureCookies: production || publicUrl.startsWith('https://'),
     logLevel: e.LOG_LEVEL,
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL }

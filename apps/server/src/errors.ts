@@ -4,6 +4,7 @@ const TITLES: Record<ErrorCode, string> = {
   validation_failed: 'Request validation failed',
   unauthenticated: 'Sign in required',
   forbidden: 'Not allowed',
+  cross_site_request: 'Cross-site request refused',
   not_found: 'Not found',
   conflict: 'Conflict',
   email_taken: 'E-mail address already registered',

@@ -5,6 +5,7 @@ export const ERROR_CODES = [
   'validation_failed',
   'unauthenticated',
   'forbidden',
+  'cross_site_request',
   'not_found',
   'conflict',
   'email_taken',

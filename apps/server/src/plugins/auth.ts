@@ -74,7 +74,7 @@ export function createAuth(options: { config: Config; db: Db; mailer: Mailer; se
     // Our own routes rate-limit sign-in and reset per IP and per account (Redis-shared when configured).
     rateLimit: { enabled: false },
     session: { expiresIn: SESSION_MAX_AGE_SECONDS, updateAge: 24 * 60 * 60 },
-    advanced: { cookiePrefix: 'vidya', useSecureCookies: config.publicUrl.startsWith('https://') },
+    advanced: { cookiePrefix: 'vidya', useSecureCookies: config.secureCookies },
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,

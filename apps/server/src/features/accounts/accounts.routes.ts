@@ -108,7 +108,7 @@ export function accountRoutes(app: FastifyInstance): void {
         fromNodeHeaders(request.headers),
       );
       setCookies(reply, cookies);
-      const secure = app.config.publicUrl.startsWith('https://') ? '; Secure' : '';
+      const secure = app.config.secureCookies ? '; Secure' : '';
       reply.header(
         'set-cookie',
         `${SIGNUP_ROLE_COOKIE}=${body.role}; Path=/; Max-Age=${SOCIAL_ROLE_COOKIE_MAX_AGE_SECONDS}; HttpOnly; SameSite=Lax${secure}`,
