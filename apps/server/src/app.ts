@@ -22,6 +22,7 @@ import { seedCatalogue } from './db/seed.ts';
 import { AppError, badRequest, conflict, serviceUnavailable } from './errors.ts';
 import { accountRoutes } from './features/accounts/accounts.routes.ts';
 import { courseRoutes } from './features/courses/courses.routes.ts';
+import { dataRightsRoutes } from './features/data-rights/data-rights.routes.ts';
 import { guardianRoutes } from './features/guardians/guardians.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { progressRoutes } from './features/progress/progress.routes.ts';
@@ -196,6 +197,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   guardianRoutes(app);
   progressRoutes(app);
   tutorRoutes(app);
+  dataRightsRoutes(app);
   if (config.devMailOutbox && !config.production) mailRoutes(app);
   await webApp(app);
   return app;

@@ -12,3 +12,4 @@ export * from './guardian-endpoints.ts';
 export * from './progress.ts';
 export * from './time-zone.ts';
 export * from './tutor.ts';
+export * from './data-rights.ts';

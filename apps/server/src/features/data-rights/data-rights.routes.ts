@@ -1,0 +1,81 @@
+import { dataRightsEndpoints } from '@vidya/contracts';
+import { fromNodeHeaders } from 'better-auth/node';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { tooManyRequests } from '#src/errors.ts';
+import { route } from '#src/plugins/route.ts';
+import { accountOf, requireAccount } from '#src/plugins/session.ts';
+import { logOut } from '../accounts/accounts.service.ts';
+import * as dataRights from './data-rights.service.ts';
+
+const HOUR_MS = 60 * 60 * 1000;
+const EXPORTS_PER_HOUR = 20;
+
+function asDownload(reply: FastifyReply, fileName: string): void {
+  reply.header('content-disposition', `attachment; filename="${fileName}"`);
+  reply.header('cache-control', 'no-store');
+}
+
+/** A learner's export and deletion of their own data; a verified parent's on behalf of their child. */
+export function dataRightsRoutes(app: FastifyInstance): void {
+  const learnersOnly = requireAccount(app, ['learners']);
+  const parentsOnly = requireAccount(app, ['parents']);
+  // An export reads every table of a learner: a per-account limit keeps it from being used as a load generator.
+  const exportLimit = app.createRateLimit({
+    max: EXPORTS_PER_HOUR,
+    timeWindow: HOUR_MS,
+    keyGenerator: (request: FastifyRequest) => `export:${request.account?.id ?? request.ip}`,
+  });
+  const limitExports = async (request: FastifyRequest) => {
+    const result = await exportLimit(request);
+    if (!result.isAllowed && result.isExceeded)
+      throw tooManyRequests('Too many downloads. Please try later.');
+  };
+
+  route(
+    app,
+    dataRightsEndpoints.exportMine,
+    async ({ request, reply }) => {
+      const { document, fileName } = await dataRights.exportLearner(app, accountOf(request).id);
+      asDownload(reply, fileName);
+      return document;
+    },
+    { preHandler: [learnersOnly, limitExports] },
+  );
+
+  route(
+    app,
+    dataRightsEndpoints.deleteMine,
+    async ({ request, reply }) => {
+      const learnerId = accountOf(request).id;
+      // Clear the cookie in the browser; the session rows go with the account.
+      for (const cookie of await logOut(app, fromNodeHeaders(request.headers)))
+        reply.header('set-cookie', cookie);
+      await dataRights.deleteLearner(app, learnerId);
+      return { ok: true as const };
+    },
+    { preHandler: [learnersOnly] },
+  );
+
+  route(
+    app,
+    dataRightsEndpoints.exportChild,
+    async ({ params, request, reply }) => {
+      await dataRights.assertParentOf(app, accountOf(request).id, params.learnerId);
+      const { document, fileName } = await dataRights.exportLearner(app, params.learnerId);
+      asDownload(reply, fileName);
+      return document;
+    },
+    { preHandler: [parentsOnly, limitExports] },
+  );
+
+  route(
+    app,
+    dataRightsEndpoints.deleteChild,
+    async ({ params, request }) => {
+      await dataRights.assertParentOf(app, accountOf(request).id, params.learnerId);
+      await dataRights.deleteLearner(app, params.learnerId);
+      return { ok: true as const };
+    },
+    { preHandler: [parentsOnly] },
+  );
+}

@@ -1,0 +1,214 @@
+import { LEARNER_EXPORT_FORMAT, LearnerExportSchema } from '@vidya/contracts';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '#src/db/client.ts';
+import { account, badgeAward, session, tutorConversation, tutorMessage } from '#src/db/schema/index.ts';
+import {
+  allTableNames,
+  createAccount,
+  finishedQuiz,
+  joinedClass,
+  requestLink,
+  tablesMentioning,
+  verifiedLink,
+  type TestAccount,
+} from '#src/security/fixtures.ts';
+import { buildTestApp, createTestDatabase } from '#src/testing/test-app.ts';
+import { NOT_PERSONAL_TABLES, PERSONAL_TABLES } from './data-rights.repository.ts';
+
+let database: Database;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await buildTestApp(database);
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+/** A learner with a row in every personal table: quiz, badges, links, class, channel, tutor chat, reset token. */
+async function busyLearner() {
+  const learner = await createAccount(app, 'learners');
+  const teacher = await createAccount(app, 'instructors');
+  const parent = await createAccount(app, 'parents');
+  await finishedQuiz(app, learner);
+  const classId = await joinedClass(teacher, learner);
+  const parentLinkId = await verifiedLink(parent, learner);
+  await learner.client.post('/api/me/channels', { url: 'https://example.com/channel' });
+  await app.db.insert(badgeAward).values({ learnerId: learner.id, badge: 'bronze' });
+  const [conversation] = await app.db
+    .insert(tutorConversation)
+    .values({ learnerId: learner.id, title: 'Fractions' })
+    .returning();
+  await app.db.insert(tutorMessage).values([
+    { conversationId: conversation!.id, role: 'user', text: 'What is 1/2 + 1/4?' },
+    {
+      conversationId: conversation!.id,
+      role: 'assistant',
+      text: '3/4',
+      engine: { kind: 'offline', name: 'x' },
+    },
+  ]);
+  const reset = await app.inject({
+    method: 'POST',
+    url: '/api/password/reset-requests',
+    payload: { email: learner.person.email },
+  });
+  expect(reset.statusCode).toBe(202);
+  return { learner, teacher, parent, classId, parentLinkId };
+}
+
+async function expectGone(learner: TestAccount) {
+  expect(await tablesMentioning(app, learner.id)).toEqual({});
+  expect(await tablesMentioning(app, learner.person.email)).toEqual({});
+  expect((await learner.client.get('/api/me')).statusCode).toBe(401);
+}
+
+describe('data rights tables', () => {
+  it('sorts every table of the schema into personal or not personal', () => {
+    const classified = [...PERSONAL_TABLES, ...NOT_PERSONAL_TABLES].sort();
+    expect(allTableNames()).toEqual(classified);
+  });
+});
+
+describe('GET /api/me/data-export', () => {
+  it('downloads every personal table of the learner as JSON, without secrets', async () => {
+    const { learner, teacher, parent } = await busyLearner();
+    const response = await learner.client.get('/api/me/data-export');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.headers['content-disposition']).toMatch(
+      new RegExp(
+        `^attachment; filename="vidya-data-${learner.person.username}-\\d{4}-\\d{2}-\\d{2}\\.json"$`,
+      ),
+    );
+    expect(response.headers['cache-control']).toBe('no-store');
+    const document = LearnerExportSchema.parse(response.json());
+    expect(document.format).toBe(LEARNER_EXPORT_FORMAT);
+    expect(document.learner).toMatchObject({
+      id: learner.id,
+      email: learner.person.email,
+      username: learner.person.username,
+      role: 'learners',
+    });
+    const r = document.records;
+    expect(r.enrolments).toHaveLength(1);
+    expect(r.quizzes).toHaveLength(1);
+    expect(r.quizQuestions).toHaveLength(5);
+    expect(r.attempts).toHaveLength(5);
+    expect(r.skillStates!.length).toBeGreaterThan(0);
+    expect(r.courseStates).toHaveLength(1);
+    expect(r.badges).toEqual([expect.objectContaining({ badge: 'bronze' })]);
+    expect(r.profile).toEqual([expect.objectContaining({ timeZone: 'Asia/Kolkata' })]);
+    expect(r.links!.map((l) => l.guardianUsername).sort()).toEqual(
+      [teacher.person.username, parent.person.username].sort(),
+    );
+    expect(r.classMemberships).toEqual([expect.objectContaining({ className: 'Grade 5 A' })]);
+    expect(r.channels).toEqual([expect.objectContaining({ url: 'https://example.com/channel' })]);
+    expect(r.tutorConversations).toHaveLength(1);
+    expect(r.tutorMessages!.map((m) => m.text)).toEqual(['What is 1/2 + 1/4?', '3/4']);
+    expect(r.sessions!.length).toBeGreaterThan(0);
+    expect(r.signInMethods).toEqual([expect.objectContaining({ providerId: 'credential' })]);
+    expect(r.mails!.map((m) => m.subject)).toContain('Reset your Vidya password');
+
+    // Secrets stay on the server: session tokens, the password hash, one-time links.
+    const [stored] = await app.db.select().from(account).where(eq(account.userId, learner.id));
+    const sessions = await app.db.select().from(session).where(eq(session.userId, learner.id));
+    expect(response.body).not.toContain(stored!.password!);
+    for (const s of sessions) expect(response.body).not.toContain(s.token);
+    expect(response.body).not.toMatch(/reset-password\//);
+    for (const row of r.sessions!) expect(Object.keys(row)).not.toContain('token');
+    for (const row of r.signInMethods!) {
+      for (const secret of ['password', 'accessToken', 'refreshToken', 'idToken'])
+        expect(Object.keys(row)).not.toContain(secret);
+    }
+    for (const row of r.mails!) expect(Object.keys(row)).not.toContain('text');
+  });
+
+  it('is for learners only', async () => {
+    const teacher = await createAccount(app, 'instructors');
+    expect((await teacher.client.get('/api/me/data-export')).statusCode).toBe(403);
+    expect((await app.inject({ method: 'GET', url: '/api/me/data-export' })).statusCode).toBe(401);
+  });
+});
+
+describe('DELETE /api/me/account', () => {
+  it('removes every row of the learner, signs them out and leaves everyone else as they were', async () => {
+    const { learner, teacher, parent, classId } = await busyLearner();
+    const bystander = await createAccount(app, 'learners');
+    await finishedQuiz(app, bystander);
+    await joinedClass(teacher, bystander);
+    const bystanderRowsBefore = await tablesMentioning(app, bystander.id);
+    expect(Object.keys(await tablesMentioning(app, learner.id)).length).toBeGreaterThan(12);
+
+    const response = await learner.client.delete('/api/me/account');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ ok: true });
+    expect(String(response.headers['set-cookie'])).toMatch(/session_token=;/);
+    await expectGone(learner);
+
+    expect(await tablesMentioning(app, bystander.id)).toEqual(bystanderRowsBefore);
+    expect((await teacher.client.get(`/api/classes/${classId}`)).statusCode).toBe(200);
+    expect((await parent.client.get('/api/guardian/learners')).json()).toEqual([]);
+    // The address is free again.
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/accounts/learners',
+      payload: learner.person,
+    });
+    expect(again.statusCode).toBe(201);
+  });
+
+  it('refuses guardians and signed-out callers', async () => {
+    const parent = await createAccount(app, 'parents');
+    expect((await parent.client.delete('/api/me/account')).statusCode).toBe(403);
+    expect((await app.inject({ method: 'DELETE', url: '/api/me/account' })).statusCode).toBe(401);
+    expect((await parent.client.get('/api/me')).statusCode).toBe(200);
+  });
+});
+
+describe('a parent’s rights over a child’s data', () => {
+  it('a verified parent downloads the child’s data and deletes the child’s account', async () => {
+    const { learner, parent } = await busyLearner();
+    const exported = await parent.client.get(`/api/guardian/learners/${learner.id}/data-export`);
+    expect(exported.statusCode).toBe(200);
+    expect(exported.headers['content-disposition']).toMatch(/^attachment; filename="vidya-data-/);
+    expect(LearnerExportSchema.parse(exported.json()).learner.id).toBe(learner.id);
+
+    const deleted = await parent.client.delete(`/api/guardian/learners/${learner.id}`);
+    expect(deleted.statusCode).toBe(200);
+    await expectGone(learner);
+    expect((await parent.client.get('/api/me')).statusCode).toBe(200);
+    expect((await parent.client.get(`/api/guardian/learners/${learner.id}/data-export`)).statusCode).toBe(
+      403,
+    );
+  });
+
+  it('refuses a pending parent, a verified teacher, another parent and another child with 403', async () => {
+    const learner = await createAccount(app, 'learners');
+    const pending = await createAccount(app, 'parents');
+    const teacher = await createAccount(app, 'instructors');
+    const otherParent = await createAccount(app, 'parents');
+    const otherChild = await createAccount(app, 'learners');
+    await requestLink(pending, learner);
+    await joinedClass(teacher, learner);
+    await verifiedLink(otherParent, otherChild);
+    const attempts = [
+      [pending, learner],
+      [teacher, learner],
+      [otherParent, learner],
+      [pending, otherChild],
+    ] as const;
+    for (const [guardian, child] of attempts) {
+      expect((await guardian.client.get(`/api/guardian/learners/${child.id}/data-export`)).statusCode).toBe(
+        403,
+      );
+      expect((await guardian.client.delete(`/api/guardian/learners/${child.id}`)).statusCode).toBe(403);
+    }
+    expect((await learner.client.get('/api/me')).statusCode).toBe(200);
+    expect(Object.keys(await tablesMentioning(app, learner.id))).toContain('guardian_link');
+  });
+});
