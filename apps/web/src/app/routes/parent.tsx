@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { DialogShell } from '#src/components/ui/dialog.tsx';
 import { Spinner } from '#src/components/ui/spinner.tsx';
 import { useMe } from '#src/features/auth/api/get-me.ts';
+import { ChildDataActions } from '#src/features/data-rights/components/child-data-actions.tsx';
 import {
   useGuardianLearners,
   useLearnerProgress,
@@ -38,6 +39,7 @@ function ChildCard({ child }: { child: GuardianLearner }) {
             {isOpen ? 'Hide progress' : 'View progress'}
           </button>
           {isOpen && child.learner && <ChildProgress learnerId={child.learner.id} />}
+          {child.learner && <ChildDataActions learnerId={child.learner.id} name={name} />}
         </>
       ) : (
         <p className="pill">{child.status === 'declined' ? 'Declined' : 'Pending'}</p>

@@ -4,6 +4,7 @@ import { LearnerLayout } from '#src/app/layout/learner-layout.tsx';
 import { Spinner } from '#src/components/ui/spinner.tsx';
 import { useMe } from '#src/features/auth/api/get-me.ts';
 import { useStats } from '#src/features/courses/api/courses.ts';
+import { YourDataSection } from '#src/features/data-rights/components/your-data-section.tsx';
 import { BadgeArt } from '#src/features/progress/components/badge-art.tsx';
 import { useBadges } from '#src/features/progress/api/progress.ts';
 import { useTitle } from '#src/lib/use-title.ts';
@@ -89,6 +90,7 @@ export function Component() {
           ))}
         </ul>
       )}
+      <YourDataSection />
     </LearnerLayout>
   );
 }

@@ -1,0 +1,37 @@
+import { fillPath, type dataRightsEndpoints } from '@vidya/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, endpointRef } from '#src/lib/api-client.ts';
+
+type Rights = typeof dataRightsEndpoints;
+
+/**
+ * The data-rights calls, named by method and path and typed by their contracts, so /profile (a learner page) does
+ * not load the contracts' schemas (docs/decisions/003-web-first-load.md). A test checks them against the contracts.
+ */
+export const dataRightsRefs = {
+  exportMine: endpointRef<Rights['exportMine']>('GET', '/api/me/data-export'),
+  deleteMine: endpointRef<Rights['deleteMine']>('DELETE', '/api/me/account'),
+  exportChild: endpointRef<Rights['exportChild']>('GET', '/api/guardian/learners/:learnerId/data-export'),
+  deleteChild: endpointRef<Rights['deleteChild']>('DELETE', '/api/guardian/learners/:learnerId'),
+};
+
+/** Where the learner's own data downloads from (a JSON attachment; a plain link downloads it). */
+export const myDataExportUrl = dataRightsRefs.exportMine.path;
+
+/** Where a verified parent downloads a child's data from. */
+export const childDataExportUrl = (learnerId: string) =>
+  fillPath(dataRightsRefs.exportChild.path, { learnerId });
+
+/** Deletes the signed-in learner's account; the caller reloads the app, signed out. */
+export function useDeleteMyAccount() {
+  return useMutation({ mutationFn: () => api(dataRightsRefs.deleteMine) });
+}
+
+/** A verified parent deletes a child's account, then the children list is refreshed. */
+export function useDeleteChildAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (learnerId: string) => api(dataRightsRefs.deleteChild, { params: { learnerId } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['guardian'] }),
+  });
+}

@@ -1,0 +1,122 @@
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { LEARNER_EXPORT_FORMAT, type LearnerExport } from '@vidya/contracts';
+import { expect, test } from './support/fixtures.ts';
+
+/** Fails the test on any Content-Security-Policy violation the page reports. */
+function watchCsp(page: Page): string[] {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  return violations;
+}
+
+async function answerOneQuiz(page: Page, course: string) {
+  expect((await page.request.post('/api/me/enrolments', { data: { courses: [course] } })).status()).toBe(201);
+  const quiz = await (await page.request.post('/api/quizzes', { data: { course } })).json();
+  for (let i = 0; i < 5; i++) {
+    const question = await (await page.request.post(`/api/quizzes/${quiz.id}/next`)).json();
+    await page.request.post(`/api/quizzes/${quiz.id}/answers`, {
+      data: { itemId: question.itemId, answer: '0' },
+    });
+  }
+}
+
+async function downloadedExport(page: Page, click: () => Promise<void>): Promise<LearnerExport> {
+  const [download] = await Promise.all([page.waitForEvent('download'), click()]);
+  expect(download.suggestedFilename()).toMatch(/^vidya-data-.+\.json$/);
+  return JSON.parse(await readFile(await download.path(), 'utf8')) as LearnerExport;
+}
+
+test('a learner downloads all their data and deletes their account', async ({
+  page,
+  signUpVerified,
+  expectNoA11yViolations,
+}) => {
+  test.setTimeout(60_000);
+  const csp = watchCsp(page);
+  const { person, me } = await signUpVerified('learners');
+  await answerOneQuiz(page, 'science');
+
+  await page.goto('/profile');
+  const section = page.getByRole('region', { name: 'Your data' });
+  await expect(section).toBeVisible();
+  await expectNoA11yViolations(page);
+
+  const data = await downloadedExport(page, () =>
+    section.getByRole('link', { name: 'Download my data' }).click(),
+  );
+  expect(data.format).toBe(LEARNER_EXPORT_FORMAT);
+  expect(data.learner).toMatchObject({ id: me.id, email: person.email, username: person.username });
+  expect(data.records.attempts).toHaveLength(5);
+  expect(data.records.enrolments).toHaveLength(1);
+
+  await section.getByRole('button', { name: 'Delete my account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+  await expect(dialog).toContainText('It cannot be undone.');
+  await expectNoA11yViolations(page);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  expect((await page.request.get('/api/me')).status()).toBe(200);
+
+  await section.getByRole('button', { name: 'Delete my account' }).click();
+  await dialog.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expect((await page.request.get('/api/me')).status()).toBe(401);
+  const login = await page.request.post('/api/session', {
+    data: { email: person.email, password: person.password },
+  });
+  expect(login.status()).toBe(401);
+  expect(csp).toEqual([]);
+});
+
+test('a parent with a verified link downloads a child’s data and deletes the child’s account', async ({
+  page,
+  browser,
+  baseURL,
+  mail,
+  newPerson,
+  signUpVerified,
+  expectNoA11yViolations,
+}) => {
+  test.setTimeout(90_000);
+  const csp = watchCsp(page);
+  await signUpVerified('parents');
+
+  // The child, in their own browser: signs up, practises, and accepts the parent's request.
+  const child = newPerson();
+  const kidContext = await browser.newContext({ baseURL });
+  expect((await kidContext.request.post('/api/accounts/learners', { data: child })).status()).toBe(201);
+  await kidContext.request.get(mail.linkIn(await mail.latest(child.email)), { maxRedirects: 0 });
+  const kid = await kidContext.newPage();
+  await answerOneQuiz(kid, 'mathematics');
+  const link = await page.request.post('/api/guardian/links', {
+    data: { username: child.username, confirmed: true },
+  });
+  expect(link.status()).toBe(201);
+  const linkId = (await link.json()).linkId as string;
+  expect((await kid.request.post(`/api/me/link-requests/${linkId}/accept`)).status()).toBe(200);
+
+  await page.goto('/parent');
+  const name = `${child.firstName} ${child.lastName}`;
+  const card = page.getByRole('article', { name });
+  await expect(card).toBeVisible();
+  await expectNoA11yViolations(page);
+
+  const data = await downloadedExport(page, () =>
+    card.getByRole('link', { name: `Download data of ${name}` }).click(),
+  );
+  expect(data.learner).toMatchObject({ email: child.email, username: child.username });
+  expect(data.records.attempts).toHaveLength(5);
+
+  await card.getByRole('button', { name: `Delete ${name}’s account` }).click();
+  const dialog = page.getByRole('dialog', { name: `Delete ${name}’s account?` });
+  await expect(dialog).toContainText('It cannot be undone.');
+  await dialog.getByRole('button', { name: `Delete ${name}’s account` }).click();
+  await expect(card).toBeHidden();
+  await expect(page.getByText('No child linked yet.')).toBeVisible();
+  expect((await kid.request.get('/api/me')).status()).toBe(401);
+  expect(csp).toEqual([]);
+  await kidContext.close();
+});
