@@ -11,6 +11,7 @@ import {
 } from '#src/features/guardians/api/guardians.ts';
 import { AddLearnerDialog } from '#src/features/guardians/components/add-learner-dialog.tsx';
 import { ProgressPanel } from '#src/features/guardians/components/progress-panel.tsx';
+import { ChildConversations } from '#src/features/tutor/components/child-conversations.tsx';
 import { useTitle } from '#src/lib/use-title.ts';
 
 function ChildProgress({ learnerId }: { learnerId: string }) {
@@ -22,6 +23,7 @@ function ChildProgress({ learnerId }: { learnerId: string }) {
 
 function ChildCard({ child }: { child: GuardianLearner }) {
   const [isOpen, setIsOpen] = useState(false);
+  const [isTutorOpen, setIsTutorOpen] = useState(false);
   const remove = useRemoveGuardianLink();
   const name = child.learner ? `${child.learner.firstName} ${child.learner.lastName}` : child.username;
   return (
@@ -39,6 +41,15 @@ function ChildCard({ child }: { child: GuardianLearner }) {
             {isOpen ? 'Hide progress' : 'View progress'}
           </button>
           {isOpen && child.learner && <ChildProgress learnerId={child.learner.id} />}
+          <button
+            type="button"
+            className="button button-small button-secondary"
+            aria-expanded={isTutorOpen}
+            onClick={() => setIsTutorOpen((v) => !v)}
+          >
+            {isTutorOpen ? 'Hide tutor conversations' : 'Tutor conversations'}
+          </button>
+          {isTutorOpen && child.learner && <ChildConversations learnerId={child.learner.id} />}
           {child.learner && <ChildDataActions learnerId={child.learner.id} name={name} />}
         </>
       ) : (
