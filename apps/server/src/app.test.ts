@@ -92,6 +92,21 @@ describe('pages and guards', () => {
     expect(response.body).toContain('id="root"');
   });
 
+  it('serves pages to clients that accept anything, and a missing file as a 404 problem', async () => {
+    for (const headers of [{}, { accept: '*/*' }]) {
+      const home = await app.inject({ method: 'GET', url: '/', headers });
+      expect(home.statusCode).toBe(200);
+      expect(home.body).toContain('id="root"');
+    }
+    const missing = await app.inject({
+      method: 'GET',
+      url: '/assets/missing.js',
+      headers: { accept: '*/*' },
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-type']).toContain('application/problem+json');
+  });
+
   it.each([
     ['/instructor', '/guide/instructor-login'],
     ['/parent', '/guardian/parent-login'],

@@ -6,10 +6,17 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '#src/errors.ts';
 import { loadAccount } from './session.ts';
 
-const wantsHtml = (request: FastifyRequest) =>
-  request.method === 'GET' &&
-  !request.url.startsWith('/api/') &&
-  (request.headers.accept ?? '').includes('text/html');
+/**
+ * A page request: a GET outside /api that asks for HTML, or that accepts anything (curl, crawlers) for a path
+ * without a file extension. A missing file (`/missing.js`) stays a 404, so a broken asset link fails loudly.
+ */
+const wantsHtml = (request: FastifyRequest) => {
+  if (request.method !== 'GET' || request.url.startsWith('/api/')) return false;
+  const accept = request.headers.accept ?? '*/*';
+  if (accept.includes('text/html')) return true;
+  const path = request.url.split('?')[0] ?? '';
+  return accept.includes('*/*') && !/\.[a-z0-9]+$/i.test(path);
+};
 
 /** Serves the built web app, guards pages by role on the server, and falls back to the SPA for unknown paths. */
 export async function webApp(app: FastifyInstance): Promise<void> {
