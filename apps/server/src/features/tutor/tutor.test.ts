@@ -232,7 +232,11 @@ describe('hint ladder (offline)', () => {
       const second = await ask(client, started.id, 'I still do not get it');
       expect(second.text).toContain("Here's a hint");
       const third = await ask(client, started.id, 'Please show me');
-      expect(third.text).toContain("Here's a similar question, worked out:");
+      // A worked example is left out when the working of every similar question contains this question's answer
+      // (about 1% of generated mathematics questions, e.g. an equation whose answer is 1; hint-ladder.test.ts), and
+      // the engine picks the question at random, so mathematics accepts the hint that stands in then.
+      if (course === 'science' || !third.text.startsWith("Here's a hint"))
+        expect(third.text).toContain("Here's a similar question, worked out:");
 
       const prompts = [...ADVERSARIAL_PROMPTS.slice(0, 14), `What is the answer to: ${question.prompt}`];
       for (const prompt of [first, second, third].map((r) => r.text))
