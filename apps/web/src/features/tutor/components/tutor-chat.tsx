@@ -127,6 +127,8 @@ export function TutorChat({
         } else if (event.type === 'replace') {
           setPending((p) => p && { ...p, reply: event.text });
         } else if (event.type === 'done') {
+          // A fetch of this conversation that started before the reply was stored must not overwrite it.
+          await queryClient.cancelQueries({ queryKey: conversationQuery(conversationId).queryKey });
           updateMessages(conversationId, (list) => [...list, event.message]);
         } else {
           setFailure({ message: event.detail, unsent: null, retry: retryStored });
@@ -144,6 +146,8 @@ export function TutorChat({
     } finally {
       setPending(null);
       void queryClient.invalidateQueries({ queryKey: conversationsQuery.queryKey });
+      // Read the stored conversation again (cancelling any older fetch), so the screen matches the server.
+      if (id) void queryClient.invalidateQueries({ queryKey: conversationQuery(id).queryKey });
     }
   };
 
