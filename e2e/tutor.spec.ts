@@ -45,7 +45,7 @@ test('ask the tutor, see the reply stream in, reload and see the history', async
   await expect(log).toHaveAttribute('aria-busy', 'false');
   // The reply grew piece by piece: several partial texts were on screen before the whole one.
   const texts = (await seen()).filter((t) => t.includes('Tutor:'));
-  expect(texts.length).toBeGreaterThan(3);
+  expect(texts.length).toBeGreaterThanOrEqual(3);
   expect(texts[0]!.length).toBeLessThan(texts.at(-1)!.length);
   await expect(page).toHaveURL(/\/learner\/askai\?c=[0-9a-f-]{36}$/);
   await expectNoA11yViolations(page);
