@@ -28,6 +28,7 @@ import { healthRoutes } from './features/health/health.routes.ts';
 import { progressRoutes } from './features/progress/progress.routes.ts';
 import { mailRoutes } from './features/mail/mail.routes.ts';
 import { ItemBank } from './features/quizzes/item-bank.ts';
+import { QuizCourses } from './features/quizzes/quizzes.service.ts';
 import { quizRoutes } from './features/quizzes/quizzes.routes.ts';
 import { tutorRoutes } from './features/tutor/tutor.routes.ts';
 import { createMailer } from './features/mail/mail.service.ts';
@@ -106,7 +107,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
   const seeded = await seedCatalogue(database.db, loadCatalogue(config.contentDir));
   app.log.info(seeded, 'content catalogue loaded');
-  app.decorate('learning', { model: createProductionModel(), bank: await ItemBank.load(database.db) });
+  app.decorate('learning', {
+    model: createProductionModel(),
+    bank: await ItemBank.load(database.db),
+    quizCourses: new QuizCourses(),
+  });
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 })
     : null;

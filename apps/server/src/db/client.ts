@@ -13,9 +13,20 @@ export type Schema = typeof schema;
 /** One drizzle type for both drivers: PGlite (embedded) and node-postgres. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** A fixed SQL text with `$n` parameters and a name unique to it (PostgreSQL prepares it once per connection). */
+export interface Statement {
+  name: string;
+  text: string;
+}
+
+/** Runs a fixed statement outside drizzle, for the few hot paths where building the SQL per call costs too much. */
+export type RunStatement = <Row>(statement: Statement, params: readonly unknown[]) => Promise<Row[]>;
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** One statement, in its own transaction (autocommit). */
+  run: RunStatement;
   migrate(migrationsFolder: string): Promise<void>;
   /** Answers whether the database takes queries now (readiness). */
   ping(): Promise<boolean>;
@@ -99,6 +110,8 @@ export async function createDatabase(config: DatabaseConfig): Promise<Database> 
     return {
       db,
       kind: 'postgres',
+      run: async <Row>(statement: Statement, params: readonly unknown[]) =>
+        (await pool.query<Row & pg.QueryResultRow>({ ...statement, values: [...params] })).rows,
       // Several processes may start at once on one database (a deploy): one migrates, the others wait and
       // then find nothing to do, instead of racing to create the same tables.
       migrate: async (migrationsFolder) => {
@@ -134,6 +147,8 @@ export async function createDatabase(config: DatabaseConfig): Promise<Database> 
   return {
     db,
     kind: 'pglite',
+    run: async <Row>(statement: Statement, params: readonly unknown[]) =>
+      (await client.query<Row>(statement.text, [...params])).rows,
     migrate: (migrationsFolder) =>
       migratePglite(db as unknown as Parameters<typeof migratePglite>[0], { migrationsFolder }),
     ping: async () => {

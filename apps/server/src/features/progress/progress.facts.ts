@@ -1,7 +1,7 @@
 import type { BadgeId, CourseKey } from '@vidya/contracts';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '#src/db/client.ts';
-import { badgeAward, learnerProfile, quizSession, skillState } from '#src/db/schema/index.ts';
+import { learnerProfile, quizSession, skillState } from '#src/db/schema/index.ts';
 import { BADGES, evaluateBadges, READING_SKILL_PREFIX, type BadgeFacts } from './badges.rules.ts';
 import { dayKey, streakDays } from './days.ts';
 
@@ -25,12 +25,22 @@ export async function rememberTimeZone(db: Tx, learnerId: string, timeZone: stri
     .onConflictDoUpdate({ target: learnerProfile.learnerId, set: { timeZone, updatedAt: new Date() } });
 }
 
+/** A finished quiz as the badge rules see it: its score and its day in the learner's time zone. */
+export const quizFacts = (
+  rows: readonly { score: number; length: number; finishedAt: Date }[],
+  timeZone: string,
+): BadgeFacts['quizzes'] =>
+  rows.map((q) => ({ score: q.score, length: q.length, day: dayKey(q.finishedAt, timeZone) }));
+
 async function finishedQuizzes(db: Tx, learnerId: string, timeZone: string) {
   const rows = await db
     .select({ score: quizSession.score, length: quizSession.length, finishedAt: quizSession.finishedAt })
     .from(quizSession)
     .where(and(eq(quizSession.learnerId, learnerId), isNotNull(quizSession.finishedAt)));
-  return rows.map((q) => ({ score: q.score, length: q.length, day: dayKey(q.finishedAt!, timeZone) }));
+  return quizFacts(
+    rows.map((q) => ({ ...q, finishedAt: q.finishedAt! })),
+    timeZone,
+  );
 }
 
 /** Days in a row with a finished quiz, in the learner's time zone. */
@@ -43,23 +53,21 @@ export async function quizStreak(db: Tx, learnerId: string, timeZone: string, no
 }
 
 /** The skill states' share of the facts: answers and mastery per course, correct reading answers. */
-async function skillFacts(db: Tx, learnerId: string): Promise<Omit<BadgeFacts, 'quizzes'>> {
+export function skillFacts(
+  states: readonly {
+    courseKey: string;
+    skillId: string;
+    mastery: number;
+    attempts: number;
+    correct: number;
+  }[],
+): Omit<BadgeFacts, 'quizzes'> {
   // skill_state keeps each skill's answer and correct counts, so no attempt needs counting.
-  const states = await db
-    .select({
-      course: skillState.courseKey,
-      skillId: skillState.skillId,
-      mastery: skillState.mastery,
-      attempts: skillState.attempts,
-      correct: skillState.correct,
-    })
-    .from(skillState)
-    .where(eq(skillState.learnerId, learnerId));
   const answers: BadgeFacts['answers'] = {};
   const mastery: BadgeFacts['mastery'] = {};
   let correctReadingAnswers = 0;
   for (const s of states) {
-    const course = s.course as CourseKey;
+    const course = s.courseKey as CourseKey;
     answers[course] = (answers[course] ?? 0) + s.attempts;
     (mastery[course] ??= []).push(s.mastery);
     if (course === 'english' && s.skillId.startsWith(READING_SKILL_PREFIX))
@@ -70,42 +78,37 @@ async function skillFacts(db: Tx, learnerId: string): Promise<Omit<BadgeFacts, '
 
 /** Everything the badge rules look at, for one learner. */
 export async function badgeFacts(db: Tx, learnerId: string, timeZone: string): Promise<BadgeFacts> {
-  return { quizzes: await finishedQuizzes(db, learnerId, timeZone), ...(await skillFacts(db, learnerId)) };
+  const states = await db
+    .select({
+      courseKey: skillState.courseKey,
+      skillId: skillState.skillId,
+      mastery: skillState.mastery,
+      attempts: skillState.attempts,
+      correct: skillState.correct,
+    })
+    .from(skillState)
+    .where(eq(skillState.learnerId, learnerId));
+  return { quizzes: await finishedQuizzes(db, learnerId, timeZone), ...skillFacts(states) };
 }
 
 /** Badges whose rules look only at finished quizzes: they can change only when a quiz finishes. */
 const QUIZ_BADGES = new Set<BadgeId>(['bronze', 'silver', 'gold', 'daily-learner']);
 
 /**
- * Awards every badge the learner has newly earned (each once, whatever runs at the same time); returns them. After an
- * answer that does not finish a quiz, only the badges an answer can change are judged, and already-awarded badges
- * never are, so most answers cost two small reads.
+ * The badges an answer earns: those not awarded yet whose rules hold with the facts after the answer. After an
+ * answer that does not finish a quiz only the badges an answer can change are judged (`facts.quizzes` may then be
+ * empty). The caller stores them once each (the badge table's key keeps concurrent awards single).
  */
-export async function awardBadges(
-  db: Tx,
-  learnerId: string,
-  now: Date,
+export function newlyEarnedBadges(
+  awarded: readonly string[],
+  facts: BadgeFacts,
   options: { quizFinished: boolean },
-): Promise<BadgeId[]> {
-  const awarded = await db
-    .select({ badge: badgeAward.badge })
-    .from(badgeAward)
-    .where(eq(badgeAward.learnerId, learnerId));
+): BadgeId[] {
   const open = new Set<BadgeId>(BADGES.map((b) => b.id));
-  for (const a of awarded) open.delete(a.badge as BadgeId);
+  for (const a of awarded) open.delete(a as BadgeId);
   if (!options.quizFinished) for (const id of QUIZ_BADGES) open.delete(id);
   if (open.size === 0) return [];
-  const needsQuizzes = [...open].some((id) => QUIZ_BADGES.has(id));
-  const facts: BadgeFacts = {
-    quizzes: needsQuizzes ? await finishedQuizzes(db, learnerId, await timeZoneOf(db, learnerId)) : [],
-    ...(await skillFacts(db, learnerId)),
-  };
-  const earned = evaluateBadges(facts).filter((b) => b.earned && open.has(b.id));
-  if (earned.length === 0) return [];
-  const inserted = await db
-    .insert(badgeAward)
-    .values(earned.map((b) => ({ learnerId, badge: b.id, awardedAt: now })))
-    .onConflictDoNothing()
-    .returning({ badge: badgeAward.badge });
-  return inserted.map((r) => r.badge as BadgeId);
+  return evaluateBadges(facts)
+    .filter((b) => b.earned && open.has(b.id))
+    .map((b) => b.id);
 }

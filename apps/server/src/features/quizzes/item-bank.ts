@@ -1,4 +1,4 @@
-import { generateMathItem, MATH_DIFFICULTIES, mathItemId, parseMathItemId } from '@vidya/content';
+import { MATH_DIFFICULTIES, mathItemId } from '@vidya/content';
 import type { CourseKey } from '@vidya/contracts';
 import { difficultyFromPrior, type ItemStats, type TracedItem } from '@vidya/engine';
 import { and, asc, eq, isNull } from 'drizzle-orm';
@@ -130,37 +130,6 @@ export class ItemBank {
       }),
     );
   }
-}
-
-/**
- * Stores a generated mathematics item the first time it is served; returns its version and, when this call
- * stored it, the stored row (else read the row stored before).
- */
-export async function storeGeneratedItem(
-  db: Db,
-  id: string,
-): Promise<{ version: string; stored: ItemContent['item'] | undefined }> {
-  const parsed = parseMathItemId(id);
-  if (!parsed) throw new Error(`not a generated item id: ${id}`);
-  const generated = generateMathItem(parsed.skill, parsed.difficulty, parsed.seed);
-  const [stored] = await db
-    .insert(item)
-    .values({
-      id,
-      version: GENERATED_VERSION,
-      courseKey: 'mathematics',
-      skillId: generated.skill,
-      kind: 'free_text',
-      prompt: generated.prompt,
-      answer: generated.answer,
-      answerForm: generated.answerForm,
-      explanation: generated.explanation,
-      difficulty: generated.difficulty,
-      source: 'generated',
-    })
-    .onConflictDoNothing()
-    .returning();
-  return { version: GENERATED_VERSION, stored };
 }
 
 /** Blends stored statistics with the candidate's prior, as the engine's item-difficulty refinement expects. */

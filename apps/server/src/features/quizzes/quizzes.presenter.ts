@@ -6,7 +6,9 @@ type QuizRow = typeof quizSession.$inferSelect;
 /** Mastery probability as a whole percentage. */
 export const toPercent = (p: number) => Math.round(p * 100);
 
-export function presentQuiz(row: QuizRow): Quiz {
+export function presentQuiz(
+  row: Pick<QuizRow, 'id' | 'courseKey' | 'length' | 'answered' | 'score' | 'finishedAt'>,
+): Quiz {
   return {
     id: row.id,
     course: row.courseKey as CourseKey,
@@ -19,9 +21,9 @@ export function presentQuiz(row: QuizRow): Quiz {
 
 /** A served question as the learner sees it: prompt, choices and passage, never the answer or explanation. */
 export function presentQuestion(
-  quiz: QuizRow,
-  served: typeof quizQuestion.$inferSelect,
-  row: typeof item.$inferSelect,
+  quiz: Pick<QuizRow, 'id' | 'length' | 'score'>,
+  served: Pick<typeof quizQuestion.$inferSelect, 'position' | 'skillId'>,
+  row: Pick<typeof item.$inferSelect, 'id' | 'kind' | 'prompt' | 'choices'>,
   text: typeof passage.$inferSelect | null,
   skillName: string,
 ): Question {

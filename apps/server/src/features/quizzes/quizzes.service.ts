@@ -1,4 +1,4 @@
-import { checkFreeTextAnswer, parseMathItemId, type AnswerForm } from '@vidya/content';
+import { checkFreeTextAnswer, generateMathItem, parseMathItemId, type AnswerForm } from '@vidya/content';
 import {
   QUESTIONS_PER_QUIZ,
   XP_PER_CORRECT_ANSWER,
@@ -11,24 +11,42 @@ import {
 } from '@vidya/contracts';
 import { itemDifficulty, masteryOf, recordAnswer, selectNextItem, type ProductionModel } from '@vidya/engine';
 import type { FastifyInstance } from 'fastify';
-import { quizQuestion, quizSession } from '#src/db/schema/index.ts';
 import { AppError, conflict, notFound } from '#src/errors.ts';
-import { awardBadges, rememberTimeZone } from '#src/features/progress/progress.facts.ts';
+import { newlyEarnedBadges, quizFacts, skillFacts } from '#src/features/progress/progress.facts.ts';
 import { badgesAwardedBetween } from '#src/features/progress/progress.service.ts';
 import {
+  GENERATED_VERSION,
   generatedStatsKey,
-  storeGeneratedItem,
   statsFor,
   type ItemBank,
   type ItemContent,
 } from './item-bank.ts';
 import { presentQuestion, presentQuiz, toPercent } from './quizzes.presenter.ts';
 import * as repo from './quizzes.repository.ts';
+import * as sql from './quizzes.statements.ts';
 
-/** The engine's model and the question bank, one of each per process. */
+/** The engine's model, the question bank and the quizzes' courses, one of each per process. */
 export interface Learning {
   model: ProductionModel;
   bank: ItemBank;
+  quizCourses: QuizCourses;
+}
+
+/**
+ * A quiz's course never changes: remembering it (from the quiz's start, or its first read in this process) lets a
+ * `next` read fetch the course's item statistics in its one statement. Bounded; the oldest entries go first.
+ */
+export class QuizCourses {
+  private readonly courses = new Map<string, CourseKey>();
+  constructor(private readonly limit = 20_000) {}
+  get(quizId: string): CourseKey | undefined {
+    return this.courses.get(quizId);
+  }
+  remember(quizId: string, course: CourseKey): void {
+    if (this.courses.has(quizId)) return;
+    if (this.courses.size >= this.limit) this.courses.delete(this.courses.keys().next().value!);
+    this.courses.set(quizId, course);
+  }
 }
 
 const RECENT_QUIZZES = 3;
@@ -45,20 +63,55 @@ export async function startQuiz(
   course: CourseKey,
   timeZone?: string,
 ): Promise<Quiz> {
-  if (!(await repo.isEnrolled(app.db, learnerId, course))) {
-    throw new AppError(403, 'not_enrolled', 'you are not registered in this course');
-  }
-  if (timeZone) await rememberTimeZone(app.db, learnerId, timeZone);
-  const [row] = await app.db
-    .insert(quizSession)
-    .values({ learnerId, courseKey: course, length: QUESTIONS_PER_QUIZ })
-    .returning();
-  return presentQuiz(row!);
+  const row = await sql.insertQuiz(app.database.run, learnerId, course, QUESTIONS_PER_QUIZ, timeZone);
+  if (!row) throw new AppError(403, 'not_enrolled', 'you are not registered in this course');
+  app.learning.quizCourses.remember(row.id, course);
+  return presentQuiz({ ...row, id: row.id });
+}
+
+/** A guarded write lost to a concurrent call reads again; a third loss in a row means heavy contention. */
+const ATTEMPTS = 3;
+const busy = () => conflict('conflict', 'This quiz changed while we saved. Please try again.');
+
+/** The generated item's content as stored with the question the first time it is served. */
+function generatedContent(itemId: string): { row: ItemContent['item']; stored: sql.GeneratedContent } {
+  const parsed = parseMathItemId(itemId)!;
+  const g = generateMathItem(parsed.skill, parsed.difficulty, parsed.seed);
+  const stored = {
+    skill: g.skill,
+    prompt: g.prompt,
+    answer: g.answer,
+    answerForm: g.answerForm,
+    explanation: g.explanation,
+    difficulty: g.difficulty,
+  };
+  return {
+    stored,
+    row: {
+      id: itemId,
+      version: GENERATED_VERSION,
+      courseKey: 'mathematics',
+      skillId: g.skill,
+      kind: 'free_text',
+      prompt: g.prompt,
+      choices: null,
+      answer: g.answer,
+      answerForm: g.answerForm,
+      explanation: g.explanation,
+      passageId: null,
+      passageVersion: null,
+      difficulty: g.difficulty,
+      source: 'generated',
+      createdAt: new Date(),
+      retiredAt: null,
+    },
+  };
 }
 
 /**
  * The question at the quiz's current position: the one already served if it is still unanswered (a refresh or a
- * retry gets the same question), else the engine's choice, stored before it is shown.
+ * retry gets the same question), else the engine's choice, stored before it is shown. One read and one guarded
+ * write: a concurrent call that served the position first wins, and this one shows what it served.
  */
 export async function nextQuestion(
   app: FastifyInstance,
@@ -66,95 +119,89 @@ export async function nextQuestion(
   quizId: string,
 ): Promise<Question> {
   const { model, bank } = app.learning;
-  return app.db.transaction(async (tx) => {
-    const quiz = await repo.lockQuiz(tx, learnerId, quizId);
-    if (!quiz) throw notFound('quiz');
-    if (quiz.finishedAt) throw conflict('quiz_finished', 'This quiz is finished. Start a new one.');
-    const course = quiz.courseKey as CourseKey;
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const known = app.learning.quizCourses.get(quizId);
+    const statsKeys = known
+      ? [...new Set(bank.candidates(known, quizId, 0, skillIdsOf(bank, known)).map((c) => c.statsKey))]
+      : [];
+    const context = await sql.readForNext(app.database.run, learnerId, quizId, statsKeys, RECENT_QUIZZES);
+    if (!context) throw notFound('quiz');
+    const course = context.courseKey as CourseKey;
+    if (!known) {
+      app.learning.quizCourses.remember(quizId, course);
+      if (!context.finishedAt && !context.asked.some((q) => q.position === context.answered)) continue;
+    }
+    if (context.finishedAt) throw conflict('quiz_finished', 'This quiz is finished. Start a new one.');
+    const position = context.answered;
+    const quiz = { id: quizId, length: context.length, score: context.score };
+    const already = context.asked.find((q) => q.position === position);
+    if (already) {
+      const found =
+        bank.contentOf(already.itemId, already.itemVersion) ??
+        (await repo.itemWithPassage(app.db, already.itemId, already.itemVersion));
+      return presentQuestion(
+        quiz,
+        already,
+        found!.item,
+        found!.passage,
+        bank.skillName(course, already.skillId),
+      );
+    }
     const skills = bank.skillsOf(course);
     const candidates = bank.candidates(
       course,
       quizId,
-      quiz.answered,
+      position,
       skills.map((s) => s.id),
     );
-    // One read for a new question; a refresh finds the served question among `asked` and ignores the rest.
-    const context = await repo.nextContext(
-      tx,
-      learnerId,
-      course,
-      quizId,
-      [...new Set(candidates.map((c) => c.statsKey))],
-      RECENT_QUIZZES,
+    const learner = context.learner ?? model.initialLearnerState();
+    const traced = candidates.map((c) => ({
+      ...c.traced,
+      difficulty: itemDifficulty(statsFor(c, context.stats.get(c.statsKey))),
+    }));
+    const selection = selectNextItem(
+      {
+        learner,
+        skills: Object.fromEntries(context.states.map((s) => [s.skillId, s.modelState.tracing])),
+        reviews: Object.fromEntries(context.states.map((s) => [s.skillId, s.modelState.review])),
+        quizItemIds: context.asked.map((q) => q.itemId),
+        hasReviewInQuiz: context.asked.some((q) => q.reason === 'review'),
+        recentItemIds: context.recent,
+      },
+      traced,
+      {
+        model,
+        nowMs: Date.now(),
+        skills: skills.map((s) => ({
+          key: s.id,
+          prerequisites: s.prerequisites,
+          isEntry: s.prerequisites.length === 0,
+        })),
+      },
     );
-    const asked = context.asked;
-    let served = asked.find((q) => q.position === quiz.answered);
-    let content: ItemContent | undefined;
-    if (!served) {
-      const now = Date.now();
-      const learner = context.learner ?? model.initialLearnerState();
-      const states = context.states;
-      const traced = candidates.map((c) => ({
-        ...c.traced,
-        difficulty: itemDifficulty(statsFor(c, context.stats.get(c.statsKey))),
-      }));
-      const selection = selectNextItem(
-        {
-          learner,
-          skills: Object.fromEntries(states.map((s) => [s.skillId, s.modelState.tracing])),
-          reviews: Object.fromEntries(states.map((s) => [s.skillId, s.modelState.review])),
-          quizItemIds: asked.map((q) => q.itemId),
-          hasReviewInQuiz: asked.some((q) => q.reason === 'review'),
-          recentItemIds: context.recentItemIds,
-        },
-        traced,
-        {
-          model,
-          nowMs: now,
-          skills: skills.map((s) => ({
-            key: s.id,
-            prerequisites: s.prerequisites,
-            isEntry: s.prerequisites.length === 0,
-          })),
-        },
-      );
-      if (!selection) throw conflict('no_questions', 'There are no more questions in this course right now.');
-      const itemId = selection.item.id;
-      let version: string | undefined;
-      if (course === 'mathematics') {
-        const generated = await storeGeneratedItem(tx, itemId);
-        version = generated.version;
-        content = generated.stored && { item: generated.stored, passage: null };
-      } else {
-        version = bank.liveVersion(itemId) ?? (await repo.liveItemVersion(tx, itemId));
-      }
-      if (!version) throw new Error(`selected item ${itemId} has no live version`);
-      [served] = await tx
-        .insert(quizQuestion)
-        .values({
-          quizId,
-          position: quiz.answered,
-          itemId,
-          itemVersion: version,
-          skillId: selection.skill,
-          reason: selection.reason,
-          predicted: selection.predicted,
-        })
-        .returning();
-    }
-    const found =
-      content ??
-      bank.contentOf(served!.itemId, served!.itemVersion) ??
-      (await repo.itemWithPassage(tx, served!.itemId, served!.itemVersion));
-    return presentQuestion(
-      quiz,
-      served!,
-      found!.item,
-      found!.passage,
-      bank.skillName(course, served!.skillId),
-    );
-  });
+    if (!selection) throw conflict('no_questions', 'There are no more questions in this course right now.');
+    const itemId = selection.item.id;
+    const generated = course === 'mathematics' ? generatedContent(itemId) : undefined;
+    const found = generated
+      ? { item: generated.row, passage: null }
+      : bank.contentOf(itemId, bank.liveVersion(itemId) ?? '');
+    if (!found) throw new Error(`selected item ${itemId} has no live version`);
+    const served = {
+      position,
+      itemId,
+      itemVersion: found.item.version,
+      skillId: selection.skill,
+      reason: selection.reason,
+      predicted: selection.predicted,
+    };
+    const servedAt = await sql.serveQuestion(app.database.run, quizId, served, generated?.stored);
+    if (!servedAt) continue; // another call served this position (or answered it) first: show what is stored
+    return presentQuestion(quiz, served, found.item, found.passage, bank.skillName(course, served.skillId));
+  }
+  throw busy();
 }
+
+const skillIdsOf = (bank: ItemBank, course: CourseKey) => bank.skillsOf(course).map((s) => s.id);
 
 function isCorrect(row: { kind: string; answer: string; answerForm: unknown }, given: string): boolean {
   if (row.kind === 'choice') return /^\d+$/.test(given.trim()) && Number(given.trim()) === Number(row.answer);
@@ -181,8 +228,9 @@ function expectedStatsKey(itemId: string): string {
 }
 
 /**
- * Checks an answer to the current question and, in one transaction, records the attempt, updates the skill's
- * mastery (the original's update_skill) and the score. A repeated submission returns the first result unchanged.
+ * Checks an answer to the current question and records the attempt, the skill's mastery (the original's
+ * update_skill), the score and any badge earned, in one atomic statement guarded by the quiz's position. A repeated
+ * submission, or one that lost the race to another tab, returns the first result unchanged.
  */
 export async function submitAnswer(
   app: FastifyInstance,
@@ -191,40 +239,38 @@ export async function submitAnswer(
   body: SubmitAnswerBody,
 ): Promise<AnswerResult> {
   const { model, bank } = app.learning;
-  return app.db.transaction(async (tx) => {
-    const quiz = await repo.lockQuiz(tx, learnerId, quizId);
-    if (!quiz) throw notFound('quiz');
-    const course = quiz.courseKey as CourseKey;
-    const guessedKey = expectedStatsKey(body.itemId);
-    const context = await repo.answerContext(
-      tx,
+  const guessedKey = expectedStatsKey(body.itemId);
+  const generatedItem = parseMathItemId(body.itemId) !== null;
+  for (let attemptNo = 0; attemptNo < ATTEMPTS; attemptNo++) {
+    const context = await sql.readForAnswer(
+      app.database.run,
       learnerId,
-      course,
       quizId,
       body.itemId,
       guessedKey,
-      parseMathItemId(body.itemId) !== null,
+      generatedItem,
     );
-    const asked = context.asked;
-    const servedForItem = asked.find((q) => q.itemId === body.itemId);
+    if (!context) throw notFound('quiz');
+    const course = context.courseKey as CourseKey;
+    const servedForItem = context.asked.find((q) => q.itemId === body.itemId);
     const previous = servedForItem
       ? context.attempts.find((a) => a.position === servedForItem.position)
       : undefined;
     const skillName = (id: string) => bank.skillName(course, id);
     const contentOf = async (itemId: string, version: string) =>
-      bank.contentOf(itemId, version) ??
+      bank.contentOf(itemId, version)?.item ??
       (context.item?.id === itemId && context.item.version === version
-        ? { item: context.item, passage: null }
-        : await repo.itemWithPassage(tx, itemId, version));
+        ? context.item
+        : (await repo.itemWithPassage(app.db, itemId, version))?.item);
     if (previous) {
       const found = await contentOf(previous.itemId, previous.itemVersion);
       return {
         correct: previous.correct,
-        ...correctAnswerOf(found!.item),
-        explanation: found!.item.explanation,
-        score: quiz.score,
-        answered: quiz.answered,
-        finished: quiz.finishedAt !== null,
+        ...correctAnswerOf(found!),
+        explanation: found!.explanation,
+        score: context.score,
+        answered: context.answered,
+        finished: context.finishedAt !== null,
         mastery: {
           skill: { id: previous.skillId, name: skillName(previous.skillId) },
           before: previousBefore(previous),
@@ -233,77 +279,98 @@ export async function submitAnswer(
         },
       };
     }
-    if (quiz.finishedAt) throw conflict('quiz_finished', 'This quiz is finished. Start a new one.');
-    const served = asked.find((q) => q.position === quiz.answered);
+    if (context.finishedAt) throw conflict('quiz_finished', 'This quiz is finished. Start a new one.');
+    const served = context.asked.find((q) => q.position === context.answered);
     if (!served || served.itemId !== body.itemId) {
       throw conflict(
         'stale_question',
         'This is not the current question. Load the next question and try again.',
       );
     }
-    const found = await contentOf(served.itemId, served.itemVersion);
-    const row = found!.item;
+    const row = (await contentOf(served.itemId, served.itemVersion))!;
     const correct = isCorrect(row, body.answer);
     const now = new Date();
 
     const learner = context.learner ?? model.initialLearnerState();
-    const state = context.states.find((s) => s.skillId === served.skillId);
+    const state = context.states.find((s) => s.courseKey === course && s.skillId === served.skillId);
+    const modelState = state?.modelState ?? undefined;
     // Mastery now, not the stored value: answers on other skills move the learner-level features.
-    const before = masteryOf(model, learner, state?.modelState.tracing, served.skillId).p;
+    const before = masteryOf(model, learner, modelState?.tracing, served.skillId).p;
     const statsKey = statsKeyOf(row);
     const candidate = bank
       .candidates(course, quizId, served.position, [served.skillId])
       .find((c) => c.statsKey === statsKey);
-    const stats = statsKey === guessedKey ? context.stats : await repo.itemStatsFor(tx, [statsKey]);
-    const difficulty = candidate ? itemDifficulty(statsFor(candidate, stats.get(statsKey))) : undefined;
+    const stats =
+      statsKey === guessedKey ? context.stats : (await repo.itemStatsFor(app.db, [statsKey])).get(statsKey);
+    const difficulty = candidate ? itemDifficulty(statsFor(candidate, stats)) : undefined;
     const outcome = recordAnswer(
       model,
       learner,
-      { [served.skillId]: state?.modelState },
+      { [served.skillId]: modelState },
       { id: row.id, skills: [served.skillId], ...(difficulty === undefined ? {} : { difficulty }) },
       correct,
       now.getTime(),
     );
     const next = outcome.skills[served.skillId]!;
-    const answered = quiz.answered + 1;
-    const score = quiz.score + (correct ? 1 : 0);
-    const finished = answered >= quiz.length;
-    await repo.saveAnswer(tx, {
-      learner: { learnerId, course, state: outcome.learner, now },
-      skill: {
-        learnerId,
-        courseKey: course,
-        skillId: served.skillId,
-        modelState: { tracing: next.tracing, review: next.review },
-        mastery: next.mastery.p,
-        band: next.mastery.band,
-        attempts: (state?.attempts ?? 0) + 1,
-        correct: (state?.correct ?? 0) + (correct ? 1 : 0),
-        lastPractisedAt: now,
-        nextReviewAt: next.review ? new Date(next.review.dueMs) : null,
+    const answered = context.answered + 1;
+    const score = context.score + (correct ? 1 : 0);
+    const finished = answered >= context.length;
+    const skill = {
+      id: served.skillId,
+      modelState: { tracing: next.tracing, review: next.review },
+      mastery: next.mastery.p,
+      band: next.mastery.band,
+      attempts: (state?.attempts ?? 0) + 1,
+      correct: (state?.correct ?? 0) + (correct ? 1 : 0),
+      nextReviewAt: next.review ? new Date(next.review.dueMs) : null,
+    };
+    // Badges are judged after each answer (and so after the quiz's last one) on the facts as this answer leaves
+    // them, and stored in the answer's own statement.
+    const badges = newlyEarnedBadges(
+      context.awarded,
+      {
+        quizzes: finished
+          ? quizFacts(
+              [...context.finishedQuizzes, { score, length: context.length, finishedAt: now }],
+              context.timeZone,
+            )
+          : [],
+        ...skillFacts([
+          ...context.states.filter((s) => s !== state),
+          {
+            courseKey: course,
+            skillId: skill.id,
+            mastery: skill.mastery,
+            attempts: skill.attempts,
+            correct: skill.correct,
+          },
+        ]),
       },
+      { quizFinished: finished },
+    );
+    const written = await sql.writeAnswer(app.database.run, {
+      quizId,
+      learnerId,
+      course,
+      now,
+      quiz: { answered, score, finished },
+      learnerState: outcome.learner,
+      skill,
       attempt: {
-        quizId,
         position: served.position,
-        learnerId,
-        courseKey: course,
         itemId: row.id,
         itemVersion: row.version,
-        skillId: served.skillId,
         answer: body.answer,
         correct,
         predicted: outcome.predicted,
         masteryBefore: before,
         firstOfSkill: !state,
-        masteryAfter: next.mastery.p,
-        bandAfter: next.mastery.band,
         responseMs: Math.min(MAX_RESPONSE_MS, Math.max(0, now.getTime() - served.servedAt.getTime())),
       },
-      stats: { key: statsKey, correct },
-      quiz: { id: quizId, answered, score, finishedAt: finished ? now : null },
+      statsKey,
+      badges,
     });
-    // Badges are judged after each answer (and so after the quiz's last one), in the same transaction.
-    await awardBadges(tx, learnerId, now, { quizFinished: finished });
+    if (!written.applied) continue; // another call answered first: read again and return what it stored
     return {
       correct,
       ...correctAnswerOf(row),
@@ -318,7 +385,8 @@ export async function submitAnswer(
         band: next.mastery.band,
       },
     };
-  });
+  }
+  throw busy();
 }
 
 /** The quiz with the skills it practised: mastery before the first answer and after the last, per skill. */

@@ -3,7 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
-import { attempt, quizSession, skillState } from '#src/db/schema/index.ts';
+import { attempt, itemStats, quizQuestion, quizSession, skillState } from '#src/db/schema/index.ts';
 import { as, answerKey, enrolIn } from '#src/testing/learning.ts';
 import { buildTestApp, createTestDatabase, signUpVerified } from '#src/testing/test-app.ts';
 
@@ -139,6 +139,57 @@ describe('a whole quiz', () => {
       }
     }
     expect(found).toBe(true);
+  });
+});
+
+describe('POST /api/quizzes/:quizId/next under concurrency', () => {
+  it.each(['mathematics', 'science'] as const)(
+    'serves one %s question to many parallel requests for the same position',
+    async (course) => {
+      const client = await newLearner([course]);
+      const quizId = await start(client, course);
+      const responses = await Promise.all(
+        Array.from({ length: 6 }, () => client.post(`/api/quizzes/${quizId}/next`)),
+      );
+      expect(responses.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+      expect(new Set(responses.map((r) => r.body)).size).toBe(1);
+      const [row] = await app.db
+        .select({ n: count() })
+        .from(quizQuestion)
+        .where(eq(quizQuestion.quizId, quizId));
+      expect(row!.n).toBe(1);
+    },
+  );
+
+  it('continues on a second server a quiz the first one started (nothing kept in one process)', async () => {
+    const other = await buildTestApp(database);
+    try {
+      const { cookie } = await signUpVerified(app, 'learners');
+      await enrolIn(app, cookie, ['english']);
+      const here = as(app, cookie);
+      const there = as(other, cookie);
+      const quizId = await start(here, 'english');
+      for (let position = 0; position < 5; position++) {
+        const response = await (position % 2 ? here : there).post(`/api/quizzes/${quizId}/next`);
+        expect(response.statusCode, response.body).toBe(200);
+        const question: Question = response.json();
+        expect(question.position).toBe(position);
+        const key = await answerKey(app, question);
+        const answer = await (position % 2 ? there : here).post(`/api/quizzes/${quizId}/answers`, {
+          itemId: question.itemId,
+          answer: key.right,
+        });
+        expect(answer.json()).toMatchObject({ correct: true, score: position + 1, answered: position + 1 });
+        const [stats] = await app.db.select().from(itemStats).where(eq(itemStats.itemId, question.itemId));
+        expect(stats!.attempts).toBeGreaterThanOrEqual(1);
+      }
+      expect((await there.get(`/api/quizzes/${quizId}`)).json().quiz).toMatchObject({
+        score: 5,
+        finished: true,
+      });
+    } finally {
+      await other.close();
+    }
   });
 });
 

@@ -1,0 +1,380 @@
+import type { LearnerModelState, SkillModelState } from '@vidya/engine';
+import type { RunStatement, Statement } from '#src/db/client.ts';
+
+/**
+ * The quiz calls' hot statements as fixed SQL (decision 004): each call reads everything it needs in one statement
+ * and writes everything in one statement, guarded by the quiz's position, with no explicit transaction. A call whose
+ * guarded write finds the quiz moved on (another tab, a retry) reads again and answers from what was stored.
+ * PostgreSQL prepares each statement once per connection.
+ */
+
+const statement = (name: string, text: string): Statement => ({ name: `vidya_quiz_${name}`, text });
+
+// Served questions of quiz `q`, in order.
+const ASKED = `(select coalesce(json_agg(json_build_object('position', x.position, 'itemId', x.item_id,
+    'itemVersion', x.item_version, 'skillId', x.skill_id, 'reason', x.reason, 'predicted', x.predicted,
+    'servedAt', x.served_at) order by x.position), '[]'::json)
+  from quiz_question x where x.quiz_id = q.id) as asked`;
+
+const LEARNER = `(select l.model_state from learner_course_state l
+  where l.learner_id = q.learner_id and l.course_key = q.course_key) as learner`;
+
+const QUIZ_COLUMNS = `q.course_key as "courseKey", q.length, q.answered, q.score, q.finished_at as "finishedAt"`;
+
+const START = statement(
+  'start',
+  `with enrolled as (select 1 from enrolment where learner_id = $1::text and course_key = $2::text),
+  tz as (
+    insert into learner_profile (learner_id, time_zone) select $1::text, $4::text from enrolled where $4::text is not null
+    on conflict (learner_id) do update set time_zone = excluded.time_zone, updated_at = now())
+  insert into quiz_session (learner_id, course_key, length) select $1::text, $2::text, $3::smallint from enrolled
+  returning id, course_key as "courseKey", length, answered, score, finished_at as "finishedAt"`,
+);
+
+const NEXT_READ = statement(
+  'next_read',
+  `select ${QUIZ_COLUMNS}, ${ASKED}, ${LEARNER},
+    (select coalesce(json_agg(json_build_object('skillId', s.skill_id, 'modelState', s.model_state,
+      'attempts', s.attempts, 'correct', s.correct)), '[]'::json)
+     from skill_state s where s.learner_id = q.learner_id and s.course_key = q.course_key) as states,
+    (select coalesce(json_agg(json_build_object('itemId', st.item_id, 'attempts', st.attempts,
+      'correct', st.correct)), '[]'::json)
+     from item_stats st where st.item_id = any($3::text[])) as stats,
+    (select coalesce(json_agg(r.item_id), '[]'::json) from quiz_question r where r.quiz_id in (
+      select o.id from quiz_session o where o.learner_id = q.learner_id and o.course_key = q.course_key
+        and o.id <> q.id order by o.started_at desc limit $4::int)) as recent
+  from quiz_session q where q.id = $1::uuid and q.learner_id = $2::text`,
+);
+
+const SERVE = statement(
+  'serve',
+  `with generated as (
+    insert into item (id, version, course_key, skill_id, kind, prompt, answer, answer_form, explanation, difficulty,
+      source)
+    select $3::text, $4::text, 'mathematics', $8::text, 'free_text', $9::text, $10::text, $11::jsonb, $12::text,
+      $13::smallint, 'generated'
+    where $9::text is not null
+    on conflict do nothing)
+  insert into quiz_question (quiz_id, position, item_id, item_version, skill_id, reason, predicted)
+  select q.id, $2::smallint, $3::text, $4::text, $5::text, $6::text, $7::real from quiz_session q
+  where q.id = $1::uuid and q.answered = $2::smallint and q.finished_at is null
+  on conflict do nothing
+  returning served_at as "servedAt"`,
+);
+
+const ANSWER_READ = statement(
+  'answer_read',
+  `select ${QUIZ_COLUMNS}, ${ASKED}, ${LEARNER},
+    (select coalesce(json_agg(json_build_object('position', a.position, 'itemId', a.item_id,
+      'itemVersion', a.item_version, 'skillId', a.skill_id, 'correct', a.correct, 'masteryBefore', a.mastery_before,
+      'firstOfSkill', a.first_of_skill, 'masteryAfter', a.mastery_after, 'bandAfter', a.band_after)), '[]'::json)
+     from attempt a where a.quiz_id = q.id) as attempts,
+    (select coalesce(json_agg(json_build_object('courseKey', s.course_key, 'skillId', s.skill_id,
+      'modelState', case when s.course_key = q.course_key then s.model_state end, 'mastery', s.mastery,
+      'attempts', s.attempts, 'correct', s.correct)), '[]'::json)
+     from skill_state s where s.learner_id = q.learner_id) as states,
+    (select json_build_object('attempts', st.attempts, 'correct', st.correct)
+     from item_stats st where st.item_id = $4::text) as stats,
+    case when $5::boolean then (
+      select json_build_object('id', i.id, 'version', i.version, 'kind', i.kind, 'prompt', i.prompt,
+        'choices', i.choices, 'answer', i.answer, 'answerForm', i.answer_form, 'explanation', i.explanation,
+        'difficulty', i.difficulty, 'source', i.source, 'skillId', i.skill_id)
+      from quiz_question x join item i on i.id = x.item_id and i.version = x.item_version
+      where x.quiz_id = q.id and x.item_id = $3::text and i.passage_id is null
+      order by x.position limit 1) end as item,
+    (select coalesce(json_agg(b.badge), '[]'::json) from badge_award b where b.learner_id = q.learner_id) as awarded,
+    case when q.answered + 1 >= q.length then (
+      select coalesce(json_agg(json_build_object('score', f.score, 'length', f.length,
+        'finishedAt', f.finished_at)), '[]'::json)
+      from quiz_session f where f.learner_id = q.learner_id and f.finished_at is not null) end as "finishedQuizzes",
+    (select p.time_zone from learner_profile p where p.learner_id = q.learner_id) as "timeZone"
+  from quiz_session q where q.id = $1::uuid and q.learner_id = $2::text`,
+);
+
+// Every write depends on `moved`, the quiz row advanced from the position read: when another call advanced it
+// first, nothing is written. Data-modifying CTEs share one snapshot and all run, so the statement is atomic.
+const ANSWER_WRITE = statement(
+  'answer_write',
+  `with moved as (
+    update quiz_session set answered = $2::smallint, score = $3::smallint,
+      finished_at = coalesce($4::timestamptz, finished_at)
+    where id = $1::uuid and answered = $2::smallint - 1 and finished_at is null
+    returning id),
+  learner as (
+    insert into learner_course_state (learner_id, course_key, model_state, updated_at)
+    select $5::text, $6::text, $7::jsonb, $8::timestamptz from moved
+    on conflict (learner_id, course_key) do update
+      set model_state = excluded.model_state, updated_at = excluded.updated_at),
+  skill as (
+    insert into skill_state (learner_id, course_key, skill_id, model_state, mastery, band, attempts, correct,
+      last_practised_at, next_review_at)
+    select $5::text, $6::text, $9::text, $10::jsonb, $11::real, $12::text, $13::int, $14::int, $8::timestamptz,
+      $15::timestamptz from moved
+    on conflict (learner_id, course_key, skill_id) do update
+      set model_state = excluded.model_state, mastery = excluded.mastery, band = excluded.band,
+        attempts = excluded.attempts, correct = excluded.correct, last_practised_at = excluded.last_practised_at,
+        next_review_at = excluded.next_review_at),
+  answer as (
+    insert into attempt (quiz_id, position, learner_id, course_key, item_id, item_version, skill_id, answer, correct,
+      predicted, mastery_before, first_of_skill, mastery_after, band_after, response_ms)
+    select $1::uuid, $16::smallint, $5::text, $6::text, $17::text, $18::text, $9::text, $19::text, $20::boolean,
+      $21::real, $22::real, $23::boolean, $11::real, $12::text, $24::int from moved),
+  stats as (
+    insert into item_stats (item_id, attempts, correct)
+    select $25::text, 1, case when $20::boolean then 1 else 0 end from moved
+    on conflict (item_id) do update
+      set attempts = item_stats.attempts + 1, correct = item_stats.correct + excluded.correct),
+  badges as (
+    insert into badge_award (learner_id, badge, awarded_at)
+    select $5::text, unnest($26::text[]), $8::timestamptz from moved
+    on conflict do nothing
+    returning badge)
+  select (select count(*) from moved)::int as applied,
+    coalesce((select json_agg(badge) from badges), '[]'::json) as badges`,
+);
+
+export interface QuizRow {
+  courseKey: string;
+  length: number;
+  answered: number;
+  score: number;
+  finishedAt: Date | null;
+}
+
+export interface ServedRow {
+  position: number;
+  itemId: string;
+  itemVersion: string;
+  skillId: string;
+  reason: string;
+  predicted: number;
+  servedAt: Date;
+}
+
+interface StatsRow {
+  attempts: number;
+  correct: number;
+}
+
+type ServedJson = Omit<ServedRow, 'servedAt'> & { servedAt: string };
+
+const toServed = (rows: ServedJson[]): ServedRow[] =>
+  rows.map((q) => ({ ...q, servedAt: new Date(q.servedAt) }));
+
+/** Creates a quiz if the learner is enrolled in the course (else undefined), remembering the time zone if given. */
+export async function insertQuiz(
+  run: RunStatement,
+  learnerId: string,
+  course: string,
+  length: number,
+  timeZone: string | undefined,
+) {
+  const [row] = await run<QuizRow & { id: string }>(START, [learnerId, course, length, timeZone ?? null]);
+  return row;
+}
+
+/** For choosing the next question: the quiz, its served questions, the learner's states, statistics, recent items. */
+export async function readForNext(
+  run: RunStatement,
+  learnerId: string,
+  quizId: string,
+  statsKeys: readonly string[],
+  recentQuizzes: number,
+) {
+  const [row] = await run<
+    QuizRow & {
+      asked: ServedJson[];
+      learner: LearnerModelState | null;
+      states: { skillId: string; modelState: SkillModelState; attempts: number; correct: number }[];
+      stats: (StatsRow & { itemId: string })[];
+      recent: string[];
+    }
+  >(NEXT_READ, [quizId, learnerId, statsKeys, recentQuizzes]);
+  if (!row) return undefined;
+  return {
+    ...row,
+    asked: toServed(row.asked),
+    learner: row.learner ?? undefined,
+    stats: new Map(row.stats.map((s) => [s.itemId, s])),
+  };
+}
+
+/** The content of a generated item, stored with the question the first time it is served. */
+export interface GeneratedContent {
+  skill: string;
+  prompt: string;
+  answer: string;
+  answerForm: unknown;
+  explanation: string;
+  difficulty: number;
+}
+
+/**
+ * Serves a question at `position` if the quiz is still there (unanswered, not finished) and nothing was served
+ * there yet; returns when it was served, or undefined when another call got there first.
+ */
+export async function serveQuestion(
+  run: RunStatement,
+  quizId: string,
+  served: Omit<ServedRow, 'servedAt'>,
+  generated: GeneratedContent | undefined,
+): Promise<Date | undefined> {
+  const [row] = await run<{ servedAt: Date }>(SERVE, [
+    quizId,
+    served.position,
+    served.itemId,
+    served.itemVersion,
+    served.skillId,
+    served.reason,
+    served.predicted,
+    generated?.skill ?? null,
+    generated?.prompt ?? null,
+    generated?.answer ?? null,
+    generated ? JSON.stringify(generated.answerForm ?? null) : null,
+    generated?.explanation ?? null,
+    generated?.difficulty ?? null,
+  ]);
+  return row ? new Date(row.servedAt) : undefined;
+}
+
+export interface AttemptJson {
+  position: number;
+  itemId: string;
+  itemVersion: string;
+  skillId: string;
+  correct: boolean;
+  masteryBefore: number;
+  firstOfSkill: boolean;
+  masteryAfter: number;
+  bandAfter: string;
+}
+
+/** A stored item as the answer check needs it (generated mathematics items are read with the answer). */
+export interface StoredItem {
+  id: string;
+  version: string;
+  kind: string;
+  prompt: string;
+  choices: string[] | null;
+  answer: string;
+  answerForm: unknown;
+  explanation: string;
+  difficulty: number;
+  source: string;
+  skillId: string;
+}
+
+/** A skill state of any of the learner's courses; `modelState` only for the quiz's course. */
+export interface SkillStateJson {
+  courseKey: string;
+  skillId: string;
+  modelState: SkillModelState | null;
+  mastery: number;
+  attempts: number;
+  correct: number;
+}
+
+/**
+ * For an answer: the quiz, its served questions and answers, the learner's states (every course, for the badges),
+ * the statistics under `statsKey`, the stored item served for `itemId` (when `withItem`), the badges already
+ * awarded and, when this answer can finish the quiz, the learner's finished quizzes and time zone.
+ */
+export async function readForAnswer(
+  run: RunStatement,
+  learnerId: string,
+  quizId: string,
+  itemId: string,
+  statsKey: string,
+  withItem: boolean,
+) {
+  const [row] = await run<
+    QuizRow & {
+      asked: ServedJson[];
+      learner: LearnerModelState | null;
+      attempts: AttemptJson[];
+      states: SkillStateJson[];
+      stats: StatsRow | null;
+      item: StoredItem | null;
+      awarded: string[];
+      finishedQuizzes: { score: number; length: number; finishedAt: string }[] | null;
+      timeZone: string | null;
+    }
+  >(ANSWER_READ, [quizId, learnerId, itemId, statsKey, withItem]);
+  if (!row) return undefined;
+  return {
+    ...row,
+    asked: toServed(row.asked),
+    learner: row.learner ?? undefined,
+    stats: row.stats ?? undefined,
+    item: row.item ?? undefined,
+    finishedQuizzes: (row.finishedQuizzes ?? []).map((f) => ({ ...f, finishedAt: new Date(f.finishedAt) })),
+    timeZone: row.timeZone ?? 'UTC',
+  };
+}
+
+export interface AnswerWrites {
+  quizId: string;
+  learnerId: string;
+  course: string;
+  now: Date;
+  quiz: { answered: number; score: number; finished: boolean };
+  learnerState: LearnerModelState;
+  skill: {
+    id: string;
+    modelState: SkillModelState;
+    mastery: number;
+    band: string;
+    attempts: number;
+    correct: number;
+    nextReviewAt: Date | null;
+  };
+  attempt: {
+    position: number;
+    itemId: string;
+    itemVersion: string;
+    answer: string;
+    correct: boolean;
+    predicted: number;
+    masteryBefore: number;
+    firstOfSkill: boolean;
+    responseMs: number;
+  };
+  statsKey: string;
+  badges: readonly string[];
+}
+
+/**
+ * Writes an answer (quiz row, learner and skill state, attempt, statistics, badges) if the quiz is still at the
+ * position read; returns whether it was written and the badges newly awarded.
+ */
+export async function writeAnswer(run: RunStatement, w: AnswerWrites) {
+  const [row] = await run<{ applied: number; badges: string[] }>(ANSWER_WRITE, [
+    w.quizId,
+    w.quiz.answered,
+    w.quiz.score,
+    w.quiz.finished ? w.now : null,
+    w.learnerId,
+    w.course,
+    JSON.stringify(w.learnerState),
+    w.now,
+    w.skill.id,
+    JSON.stringify(w.skill.modelState),
+    w.skill.mastery,
+    w.skill.band,
+    w.skill.attempts,
+    w.skill.correct,
+    w.skill.nextReviewAt,
+    w.attempt.position,
+    w.attempt.itemId,
+    w.attempt.itemVersion,
+    w.attempt.answer,
+    w.attempt.correct,
+    w.attempt.predicted,
+    w.attempt.masteryBefore,
+    w.attempt.firstOfSkill,
+    w.attempt.responseMs,
+    w.statsKey,
+    w.badges,
+  ]);
+  return { applied: row!.applied > 0, badges: row!.badges };
+}
