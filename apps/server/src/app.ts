@@ -29,6 +29,7 @@ import { progressRoutes } from './features/progress/progress.routes.ts';
 import { mailRoutes } from './features/mail/mail.routes.ts';
 import { ItemBank } from './features/quizzes/item-bank.ts';
 import { QuizCourses } from './features/quizzes/quizzes.service.ts';
+import { SessionReader } from './plugins/session-reader.ts';
 import { quizRoutes } from './features/quizzes/quizzes.routes.ts';
 import { tutorRoutes } from './features/tutor/tutor.routes.ts';
 import { createMailer } from './features/mail/mail.service.ts';
@@ -128,6 +129,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   app.decorate('mailer', mailer);
   app.decorate('auth', createAuth({ config, db: database.db, mailer, secret: authSecret(config) }));
+  app.decorate('sessions', new SessionReader(app.auth, database.run));
 
   // Third-party plugins first, then ours, then features (STYLE.md §2).
   await app.register(helmet, {

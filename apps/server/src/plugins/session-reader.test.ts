@@ -1,0 +1,92 @@
+import { createHmac } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '#src/db/client.ts';
+import { session, user } from '#src/db/schema/index.ts';
+import { buildTestApp, createTestDatabase, signUpVerified } from '#src/testing/test-app.ts';
+import { cookieValue, verifiedToken } from './session-reader.ts';
+
+const sign = (token: string, secret: string) =>
+  `${token}.${createHmac('sha256', secret).update(token).digest('base64')}`;
+
+describe('cookieValue', () => {
+  it('finds a cookie among others, decoded, the first of two with one name winning', () => {
+    expect(cookieValue('a=1; vidya.session_token=abc%2Bdef; b=2', 'vidya.session_token')).toBe('abc+def');
+    expect(cookieValue('vidya.session_token="quoted"', 'vidya.session_token')).toBe('quoted');
+    expect(cookieValue('x=1; x=2', 'x')).toBe('1');
+    expect(cookieValue('other=1', 'x')).toBeUndefined();
+    expect(cookieValue('broken;x=3', 'x')).toBe('3');
+    expect(cookieValue('x=%E0%A4%A', 'x')).toBe('%E0%A4%A');
+  });
+});
+
+describe('verifiedToken', () => {
+  it('returns the token of a correctly signed value and null for anything else', () => {
+    const signed = sign('token123', 'secret');
+    expect(verifiedToken(signed, 'secret')).toBe('token123');
+    expect(verifiedToken(signed, 'another secret')).toBeNull();
+    expect(verifiedToken(sign('token124', 'secret').replace('token124', 'token123x'), 'secret')).toBeNull();
+    expect(verifiedToken('token123', 'secret')).toBeNull();
+    expect(verifiedToken('token123.short=', 'secret')).toBeNull();
+    expect(verifiedToken(`token123.${'A'.repeat(43)}=`, 'secret')).toBeNull();
+  });
+});
+
+describe('the session on every request', () => {
+  let database: Database;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    app = await buildTestApp(database);
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  const me = (cookie: string) =>
+    app.inject({ method: 'GET', url: '/api/me/enrolments', headers: { cookie } });
+  const tokenOf = (cookie: string) =>
+    decodeURIComponent(/session_token=([^;]+)/.exec(cookie)![1]!).split('.')[0]!;
+
+  it('admits a signed-in learner and refuses a tampered cookie', async () => {
+    const { cookie } = await signUpVerified(app, 'learners');
+    expect((await me(cookie)).statusCode).toBe(200);
+    const tampered = cookie.replace(/session_token=([^.;]+)/, 'session_token=$1x');
+    expect((await me(tampered)).statusCode).toBe(401);
+  });
+
+  it('refuses a session at once after sign-out, and after the account is gone', async () => {
+    const first = await signUpVerified(app, 'learners');
+    expect((await me(first.cookie)).statusCode).toBe(200);
+    await app.inject({ method: 'DELETE', url: '/api/session', headers: { cookie: first.cookie } });
+    expect((await me(first.cookie)).statusCode).toBe(401);
+
+    const second = await signUpVerified(app, 'learners');
+    expect((await me(second.cookie)).statusCode).toBe(200);
+    await app.db.delete(user).where(eq(user.email, second.person.email));
+    expect((await me(second.cookie)).statusCode).toBe(401);
+  });
+
+  it('refuses an expired session and deletes it', async () => {
+    const { cookie } = await signUpVerified(app, 'learners');
+    const token = tokenOf(cookie);
+    await app.db
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(session.token, token));
+    expect((await me(cookie)).statusCode).toBe(401);
+    expect(await app.db.select().from(session).where(eq(session.token, token))).toEqual([]);
+  });
+
+  it('leaves the daily refresh to better-auth: a session older than a day gets a new expiry', async () => {
+    const { cookie } = await signUpVerified(app, 'learners');
+    const token = tokenOf(cookie);
+    const twoDaysUsed = new Date(Date.now() + 5 * 24 * 60 * 60 * 1000);
+    await app.db.update(session).set({ expiresAt: twoDaysUsed }).where(eq(session.token, token));
+    expect((await me(cookie)).statusCode).toBe(200);
+    const [row] = await app.db.select().from(session).where(eq(session.token, token));
+    expect(row!.expiresAt.getTime()).toBeGreaterThan(twoDaysUsed.getTime() + 24 * 60 * 60 * 1000);
+  });
+});

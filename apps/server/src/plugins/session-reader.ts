@@ -1,0 +1,117 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Me } from '@vidya/contracts';
+import type { RunStatement } from '#src/db/client.ts';
+import { presentMe } from '#src/features/accounts/accounts.presenter.ts';
+import type { Auth } from './auth.ts';
+
+/**
+ * Reads better-auth's session cookie without going through better-auth (decision 004): the signed cookie is checked
+ * with the same HMAC, and the session and its user are read in one prepared statement, fresh on every request (a
+ * sign-out or a deleted account takes effect at once, on every server). Whatever this path cannot answer alone —
+ * an expired session to clean up, a session due for its daily refresh — it leaves to better-auth (`'ask-auth'`).
+ */
+export type SessionRead = Me | null | 'ask-auth';
+
+const SESSION = {
+  name: 'vidya_session_user',
+  text: `select u.id, u.email, u.email_verified as "emailVerified", u.username, u.display_username as "displayUsername",
+    u.role, u.first_name as "firstName", u.last_name as "lastName", s.expires_at as "expiresAt"
+  from session s join "user" u on u.id = s.user_id where s.token = $1::text`,
+};
+
+interface SessionUserRow {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+  username: string | null;
+  displayUsername: string | null;
+  role: string;
+  firstName: string;
+  lastName: string;
+  expiresAt: Date;
+}
+
+interface SessionSettings {
+  cookieName: string;
+  secret: string;
+  expiresInMs: number;
+  updateAgeMs: number;
+}
+
+function tryDecode(value: string): string {
+  try {
+    return value.includes('%') ? decodeURIComponent(value) : value;
+  } catch {
+    return value;
+  }
+}
+
+/** One cookie's value from a Cookie header, parsed as better-call parses it (first occurrence wins). */
+export function cookieValue(header: string, name: string): string | undefined {
+  let index = 0;
+  while (index < header.length) {
+    const eq = header.indexOf('=', index);
+    if (eq === -1) return undefined;
+    let end = header.indexOf(';', index);
+    if (end === -1) end = header.length;
+    else if (end < eq) {
+      index = header.lastIndexOf(';', eq - 1) + 1;
+      continue;
+    }
+    if (header.slice(index, eq).trim() === name) {
+      let value = header.slice(eq + 1, end).trim();
+      if (value.codePointAt(0) === 34) value = value.slice(1, -1);
+      return tryDecode(value);
+    }
+    index = end + 1;
+  }
+  return undefined;
+}
+
+/** The token of a signed cookie value (`token.base64(HMAC-SHA256(token))`), or null when the signature is wrong. */
+export function verifiedToken(value: string, secret: string): string | null {
+  const dot = value.lastIndexOf('.');
+  if (dot < 1) return null;
+  const token = value.slice(0, dot);
+  const signature = value.slice(dot + 1);
+  if (signature.length !== 44 || !signature.endsWith('=')) return null;
+  const expected = createHmac('sha256', secret).update(token).digest();
+  const given = Buffer.from(signature, 'base64');
+  return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
+}
+
+export class SessionReader {
+  private settings: Promise<SessionSettings> | undefined;
+
+  constructor(
+    private readonly auth: Auth,
+    private readonly run: RunStatement,
+  ) {}
+
+  private async load(): Promise<SessionSettings> {
+    const context = await this.auth.$context;
+    return {
+      cookieName: context.authCookies.sessionToken.name,
+      secret: context.secret,
+      expiresInMs: context.sessionConfig.expiresIn * 1000,
+      updateAgeMs: context.sessionConfig.updateAge * 1000,
+    };
+  }
+
+  /** The signed-in account of a request's Cookie header, null when signed out, or `'ask-auth'` (see above). */
+  async read(cookieHeader: string | undefined): Promise<SessionRead> {
+    if (!cookieHeader) return null;
+    const settings = await (this.settings ??= this.load());
+    const value = cookieValue(cookieHeader, settings.cookieName);
+    if (!value) return null;
+    const token = verifiedToken(value, settings.secret);
+    if (!token) return null;
+    const [row] = await this.run<SessionUserRow>(SESSION, [token]);
+    if (!row) return null;
+    const expiresAt = new Date(row.expiresAt).getTime();
+    const now = Date.now();
+    // Expired (better-auth deletes it and clears the cookie), or due for better-auth's daily refresh.
+    if (expiresAt < now || expiresAt - settings.expiresInMs + settings.updateAgeMs <= now) return 'ask-auth';
+    return presentMe(row);
+  }
+}
