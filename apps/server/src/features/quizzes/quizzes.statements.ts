@@ -51,7 +51,7 @@ const SERVE = statement(
   `with generated as (
     insert into item (id, version, course_key, skill_id, kind, prompt, answer, answer_form, explanation, difficulty,
       source)
-    select $3::text, $4::text, 'mathematics', $8::text, 'free_text', $9::text, $10::text, $11::jsonb, $12::text,
+    select $3::text, $4::text, 'mathematics', $8::text, 'free_text', $9::text, $10::text, $11::text::jsonb, $12::text,
       $13::smallint, 'generated'
     where $9::text is not null
     on conflict do nothing)
@@ -102,13 +102,13 @@ const ANSWER_WRITE = statement(
     returning id),
   learner as (
     insert into learner_course_state (learner_id, course_key, model_state, updated_at)
-    select $5::text, $6::text, $7::jsonb, $8::timestamptz from moved
+    select $5::text, $6::text, $7::text::jsonb, $8::timestamptz from moved
     on conflict (learner_id, course_key) do update
       set model_state = excluded.model_state, updated_at = excluded.updated_at),
   skill as (
     insert into skill_state (learner_id, course_key, skill_id, model_state, mastery, band, attempts, correct,
       last_practised_at, next_review_at)
-    select $5::text, $6::text, $9::text, $10::jsonb, $11::real, $12::text, $13::int, $14::int, $8::timestamptz,
+    select $5::text, $6::text, $9::text, $10::text::jsonb, $11::real, $12::text, $13::int, $14::int, $8::timestamptz,
       $15::timestamptz from moved
     on conflict (learner_id, course_key, skill_id) do update
       set model_state = excluded.model_state, mastery = excluded.mastery, band = excluded.band,

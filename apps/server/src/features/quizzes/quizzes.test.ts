@@ -105,6 +105,19 @@ describe('a whole quiz', () => {
           else expect(result.mastery.after).toBeLessThanOrEqual(result.mastery.before);
         }
       }
+      // The states are stored as JSON objects (not as JSON text), whichever driver wrote them.
+      const kinds = await database.run<{ kind: string }>(
+        {
+          name: 'test_state_kinds',
+          text: `select jsonb_typeof(model_state) as kind from skill_state s
+            where s.learner_id = (select learner_id from quiz_session where id = $1::uuid)
+            union all select jsonb_typeof(model_state) from learner_course_state l
+            where l.learner_id = (select learner_id from quiz_session where id = $1::uuid)`,
+        },
+        [quizId],
+      );
+      expect(kinds.length).toBeGreaterThan(1);
+      expect(new Set(kinds.map((k) => k.kind))).toEqual(new Set(['object']));
       const finished = await client.post(`/api/quizzes/${quizId}/next`);
       expect(finished.statusCode).toBe(409);
       expect(finished.json().code).toBe('quiz_finished');
