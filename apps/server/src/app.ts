@@ -27,8 +27,8 @@ import { guardianRoutes } from './features/guardians/guardians.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { progressRoutes } from './features/progress/progress.routes.ts';
 import { mailRoutes } from './features/mail/mail.routes.ts';
-import { ItemBank } from './features/quizzes/item-bank.ts';
-import { QuizCourses } from './features/quizzes/quizzes.service.ts';
+import { ItemBank, ItemStatsCache } from './features/quizzes/item-bank.ts';
+import { readAllStats } from './features/quizzes/quizzes.statements.ts';
 import { SessionReader } from './plugins/session-reader.ts';
 import { quizRoutes } from './features/quizzes/quizzes.routes.ts';
 import { tutorRoutes } from './features/tutor/tutor.routes.ts';
@@ -111,7 +111,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('learning', {
     model: createProductionModel(),
     bank: await ItemBank.load(database.db),
-    quizCourses: new QuizCourses(),
+    stats: new ItemStatsCache(() => readAllStats(database.run)),
   });
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 })

@@ -98,20 +98,34 @@ export class SessionReader {
     };
   }
 
-  /** The signed-in account of a request's Cookie header, null when signed out, or `'ask-auth'` (see above). */
-  async read(cookieHeader: string | undefined): Promise<SessionRead> {
+  /**
+   * The session token of a request's Cookie header if its signature is right, else null. It says nothing of whether
+   * the session still exists: a statement that reads by token must check that itself (see `fresh`).
+   */
+  async token(cookieHeader: string | undefined): Promise<string | null> {
     if (!cookieHeader) return null;
     const settings = await (this.settings ??= this.load());
     const value = cookieValue(cookieHeader, settings.cookieName);
-    if (!value) return null;
-    const token = verifiedToken(value, settings.secret);
+    return value ? verifiedToken(value, settings.secret) : null;
+  }
+
+  /**
+   * Whether a session that expires at `expiresAt` can be used as it is: not expired (better-auth deletes it and
+   * clears the cookie) and not due for better-auth's daily refresh.
+   */
+  async fresh(expiresAt: Date | string): Promise<boolean> {
+    const settings = await (this.settings ??= this.load());
+    const at = new Date(expiresAt).getTime();
+    const now = Date.now();
+    return at >= now && at - settings.expiresInMs + settings.updateAgeMs > now;
+  }
+
+  /** The signed-in account of a request's Cookie header, null when signed out, or `'ask-auth'` (see above). */
+  async read(cookieHeader: string | undefined): Promise<SessionRead> {
+    const token = await this.token(cookieHeader);
     if (!token) return null;
     const [row] = await this.run<SessionUserRow>(SESSION, [token]);
     if (!row) return null;
-    const expiresAt = new Date(row.expiresAt).getTime();
-    const now = Date.now();
-    // Expired (better-auth deletes it and clears the cookie), or due for better-auth's daily refresh.
-    if (expiresAt < now || expiresAt - settings.expiresInMs + settings.updateAgeMs <= now) return 'ask-auth';
-    return presentMe(row);
+    return (await this.fresh(row.expiresAt)) ? presentMe(row) : 'ask-auth';
   }
 }

@@ -132,6 +132,43 @@ export class ItemBank {
   }
 }
 
+type StatsMap = ReadonlyMap<string, { attempts: number; correct: number }>;
+
+/**
+ * Every item's statistics, read whole at most every `maxAgeMs` (decision 004). They only refine difficulty
+ * estimates that thousands of answers shape, so choosing a question on figures a few seconds old changes nothing a
+ * learner could notice, and it spares every `next` a read of hundreds of rows. The first call waits for the read;
+ * later ones get the last figures while a newer read runs. Answers still count in the database at once.
+ */
+export class ItemStatsCache {
+  private stats: StatsMap = new Map();
+  private readAt = Number.NEGATIVE_INFINITY;
+  private reading: Promise<void> | undefined;
+
+  constructor(
+    private readonly read: () => Promise<{ itemId: string; attempts: number; correct: number }[]>,
+    private readonly maxAgeMs = 5_000,
+  ) {}
+
+  private refresh(): Promise<void> {
+    this.reading ??= this.read()
+      .then((rows) => {
+        this.stats = new Map(rows.map((r) => [r.itemId, r]));
+        this.readAt = Date.now();
+      })
+      .finally(() => (this.reading = undefined));
+    return this.reading;
+  }
+
+  async current(): Promise<StatsMap> {
+    if (Date.now() - this.readAt <= this.maxAgeMs) return this.stats;
+    if (this.readAt === Number.NEGATIVE_INFINITY) await this.refresh();
+    // A failed background read keeps the last figures; the next call tries again.
+    else this.refresh().catch(() => undefined);
+    return this.stats;
+  }
+}
+
 /** Blends stored statistics with the candidate's prior, as the engine's item-difficulty refinement expects. */
 export function statsFor(
   candidate: Candidate,

@@ -16,6 +16,7 @@ import { newlyEarnedBadges, quizFacts, skillFacts } from '#src/features/progress
 import { badgesAwardedBetween } from '#src/features/progress/progress.service.ts';
 import {
   GENERATED_VERSION,
+  type ItemStatsCache,
   generatedStatsKey,
   statsFor,
   type ItemBank,
@@ -24,29 +25,13 @@ import {
 import { presentQuestion, presentQuiz, toPercent } from './quizzes.presenter.ts';
 import * as repo from './quizzes.repository.ts';
 import * as sql from './quizzes.statements.ts';
+import type { SessionCaller } from '#src/plugins/session.ts';
 
-/** The engine's model, the question bank and the quizzes' courses, one of each per process. */
+/** The engine's model, the question bank and the item statistics, one of each per process. */
 export interface Learning {
   model: ProductionModel;
   bank: ItemBank;
-  quizCourses: QuizCourses;
-}
-
-/**
- * A quiz's course never changes: remembering it (from the quiz's start, or its first read in this process) lets a
- * `next` read fetch the course's item statistics in its one statement. Bounded; the oldest entries go first.
- */
-export class QuizCourses {
-  private readonly courses = new Map<string, CourseKey>();
-  constructor(private readonly limit = 20_000) {}
-  get(quizId: string): CourseKey | undefined {
-    return this.courses.get(quizId);
-  }
-  remember(quizId: string, course: CourseKey): void {
-    if (this.courses.has(quizId)) return;
-    if (this.courses.size >= this.limit) this.courses.delete(this.courses.keys().next().value!);
-    this.courses.set(quizId, course);
-  }
+  stats: ItemStatsCache;
 }
 
 const RECENT_QUIZZES = 3;
@@ -65,8 +50,26 @@ export async function startQuiz(
 ): Promise<Quiz> {
   const row = await sql.insertQuiz(app.database.run, learnerId, course, QUESTIONS_PER_QUIZ, timeZone);
   if (!row) throw new AppError(403, 'not_enrolled', 'you are not registered in this course');
-  app.learning.quizCourses.remember(row.id, course);
-  return presentQuiz({ ...row, id: row.id });
+  return presentQuiz(row);
+}
+
+/**
+ * Reads a quiz with the caller's session checked in the same statement. When nothing is found, the whole check
+ * tells a missing session (401) or a wrong role (403) from a quiz that is not the learner's (404); a session that
+ * better-auth must see (expired, due for its refresh) goes through it too.
+ */
+async function readAs<T extends { sessionExpiresAt: Date }>(
+  app: FastifyInstance,
+  caller: SessionCaller,
+  read: () => Promise<T | undefined>,
+): Promise<T> {
+  const found = await read();
+  if (!found) {
+    await caller.confirm();
+    throw notFound('quiz');
+  }
+  if (!(await app.sessions.fresh(found.sessionExpiresAt))) await caller.confirm();
+  return found;
 }
 
 /** A guarded write lost to a concurrent call reads again; a third loss in a row means heavy contention. */
@@ -115,22 +118,15 @@ function generatedContent(itemId: string): { row: ItemContent['item']; stored: s
  */
 export async function nextQuestion(
   app: FastifyInstance,
-  learnerId: string,
+  caller: SessionCaller,
   quizId: string,
 ): Promise<Question> {
   const { model, bank } = app.learning;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const known = app.learning.quizCourses.get(quizId);
-    const statsKeys = known
-      ? [...new Set(bank.candidates(known, quizId, 0, skillIdsOf(bank, known)).map((c) => c.statsKey))]
-      : [];
-    const context = await sql.readForNext(app.database.run, learnerId, quizId, statsKeys, RECENT_QUIZZES);
-    if (!context) throw notFound('quiz');
+    const context = await readAs(app, caller, () =>
+      sql.readForNext(app.database.run, caller.token, quizId, RECENT_QUIZZES),
+    );
     const course = context.courseKey as CourseKey;
-    if (!known) {
-      app.learning.quizCourses.remember(quizId, course);
-      if (!context.finishedAt && !context.asked.some((q) => q.position === context.answered)) continue;
-    }
     if (context.finishedAt) throw conflict('quiz_finished', 'This quiz is finished. Start a new one.');
     const position = context.answered;
     const quiz = { id: quizId, length: context.length, score: context.score };
@@ -155,9 +151,10 @@ export async function nextQuestion(
       skills.map((s) => s.id),
     );
     const learner = context.learner ?? model.initialLearnerState();
+    const stats = await app.learning.stats.current();
     const traced = candidates.map((c) => ({
       ...c.traced,
-      difficulty: itemDifficulty(statsFor(c, context.stats.get(c.statsKey))),
+      difficulty: itemDifficulty(statsFor(c, stats.get(c.statsKey))),
     }));
     const selection = selectNextItem(
       {
@@ -201,8 +198,6 @@ export async function nextQuestion(
   throw busy();
 }
 
-const skillIdsOf = (bank: ItemBank, course: CourseKey) => bank.skillsOf(course).map((s) => s.id);
-
 function isCorrect(row: { kind: string; answer: string; answerForm: unknown }, given: string): boolean {
   if (row.kind === 'choice') return /^\d+$/.test(given.trim()) && Number(given.trim()) === Number(row.answer);
   // SPEC §5: free-text answers compare after trimming and ignoring case; the form decides numeric equivalents.
@@ -234,7 +229,7 @@ function expectedStatsKey(itemId: string): string {
  */
 export async function submitAnswer(
   app: FastifyInstance,
-  learnerId: string,
+  caller: SessionCaller,
   quizId: string,
   body: SubmitAnswerBody,
 ): Promise<AnswerResult> {
@@ -242,15 +237,10 @@ export async function submitAnswer(
   const guessedKey = expectedStatsKey(body.itemId);
   const generatedItem = parseMathItemId(body.itemId) !== null;
   for (let attemptNo = 0; attemptNo < ATTEMPTS; attemptNo++) {
-    const context = await sql.readForAnswer(
-      app.database.run,
-      learnerId,
-      quizId,
-      body.itemId,
-      guessedKey,
-      generatedItem,
+    const context = await readAs(app, caller, () =>
+      sql.readForAnswer(app.database.run, caller.token, quizId, body.itemId, guessedKey, generatedItem),
     );
-    if (!context) throw notFound('quiz');
+    const learnerId = context.learnerId;
     const course = context.courseKey as CourseKey;
     const servedForItem = context.asked.find((q) => q.itemId === body.itemId);
     const previous = servedForItem

@@ -19,7 +19,14 @@ const ASKED = `(select coalesce(json_agg(json_build_object('position', x.positio
 const LEARNER = `(select l.model_state from learner_course_state l
   where l.learner_id = q.learner_id and l.course_key = q.course_key) as learner`;
 
-const QUIZ_COLUMNS = `q.course_key as "courseKey", q.length, q.answered, q.score, q.finished_at as "finishedAt"`;
+const QUIZ_COLUMNS = `q.course_key as "courseKey", q.length, q.answered, q.score, q.finished_at as "finishedAt",
+  q.learner_id as "learnerId", s.expires_at as "sessionExpiresAt"`;
+
+// The quiz, if it belongs to the learner whose session token is $2: the session is checked in the same read.
+const QUIZ_OF_SESSION = `from quiz_session q
+  join session s on s.user_id = q.learner_id and s.token = $2::text
+  join "user" u on u.id = q.learner_id and u.role = 'learners'
+  where q.id = $1::uuid`;
 
 const START = statement(
   'start',
@@ -37,13 +44,10 @@ const NEXT_READ = statement(
     (select coalesce(json_agg(json_build_object('skillId', s.skill_id, 'modelState', s.model_state,
       'attempts', s.attempts, 'correct', s.correct)), '[]'::json)
      from skill_state s where s.learner_id = q.learner_id and s.course_key = q.course_key) as states,
-    (select coalesce(json_agg(json_build_object('itemId', st.item_id, 'attempts', st.attempts,
-      'correct', st.correct)), '[]'::json)
-     from item_stats st where st.item_id = any($3::text[])) as stats,
     (select coalesce(json_agg(r.item_id), '[]'::json) from quiz_question r where r.quiz_id in (
       select o.id from quiz_session o where o.learner_id = q.learner_id and o.course_key = q.course_key
-        and o.id <> q.id order by o.started_at desc limit $4::int)) as recent
-  from quiz_session q where q.id = $1::uuid and q.learner_id = $2::text`,
+        and o.id <> q.id order by o.started_at desc limit $3::int)) as recent
+  ${QUIZ_OF_SESSION}`,
 );
 
 const SERVE = statement(
@@ -88,7 +92,7 @@ const ANSWER_READ = statement(
         'finishedAt', f.finished_at)), '[]'::json)
       from quiz_session f where f.learner_id = q.learner_id and f.finished_at is not null) end as "finishedQuizzes",
     (select p.time_zone from learner_profile p where p.learner_id = q.learner_id) as "timeZone"
-  from quiz_session q where q.id = $1::uuid and q.learner_id = $2::text`,
+  ${QUIZ_OF_SESSION}`,
 );
 
 // Every write depends on `moved`, the quiz row advanced from the position read: when another call advanced it
@@ -135,6 +139,8 @@ const ANSWER_WRITE = statement(
 
 export interface QuizRow {
   courseKey: string;
+  learnerId: string;
+  sessionExpiresAt: Date;
   length: number;
   answered: number;
   score: number;
@@ -169,16 +175,20 @@ export async function insertQuiz(
   length: number,
   timeZone: string | undefined,
 ) {
-  const [row] = await run<QuizRow & { id: string }>(START, [learnerId, course, length, timeZone ?? null]);
+  const [row] = await run<Omit<QuizRow, 'learnerId' | 'sessionExpiresAt'> & { id: string }>(START, [
+    learnerId,
+    course,
+    length,
+    timeZone ?? null,
+  ]);
   return row;
 }
 
-/** For choosing the next question: the quiz, its served questions, the learner's states, statistics, recent items. */
+/** For choosing the next question, if the quiz is the session's learner's: the quiz, served questions, states, recent items. */
 export async function readForNext(
   run: RunStatement,
-  learnerId: string,
+  sessionToken: string,
   quizId: string,
-  statsKeys: readonly string[],
   recentQuizzes: number,
 ) {
   const [row] = await run<
@@ -186,16 +196,14 @@ export async function readForNext(
       asked: ServedJson[];
       learner: LearnerModelState | null;
       states: { skillId: string; modelState: SkillModelState; attempts: number; correct: number }[];
-      stats: (StatsRow & { itemId: string })[];
       recent: string[];
     }
-  >(NEXT_READ, [quizId, learnerId, statsKeys, recentQuizzes]);
+  >(NEXT_READ, [quizId, sessionToken, recentQuizzes]);
   if (!row) return undefined;
   return {
     ...row,
     asked: toServed(row.asked),
     learner: row.learner ?? undefined,
-    stats: new Map(row.stats.map((s) => [s.itemId, s])),
   };
 }
 
@@ -275,13 +283,13 @@ export interface SkillStateJson {
 }
 
 /**
- * For an answer: the quiz, its served questions and answers, the learner's states (every course, for the badges),
+ * For an answer, if the quiz is the session's learner's: the quiz, its served questions and answers, the learner's states (every course, for the badges),
  * the statistics under `statsKey`, the stored item served for `itemId` (when `withItem`), the badges already
  * awarded and, when this answer can finish the quiz, the learner's finished quizzes and time zone.
  */
 export async function readForAnswer(
   run: RunStatement,
-  learnerId: string,
+  sessionToken: string,
   quizId: string,
   itemId: string,
   statsKey: string,
@@ -299,7 +307,7 @@ export async function readForAnswer(
       finishedQuizzes: { score: number; length: number; finishedAt: string }[] | null;
       timeZone: string | null;
     }
-  >(ANSWER_READ, [quizId, learnerId, itemId, statsKey, withItem]);
+  >(ANSWER_READ, [quizId, sessionToken, itemId, statsKey, withItem]);
   if (!row) return undefined;
   return {
     ...row,
@@ -377,4 +385,11 @@ export async function writeAnswer(run: RunStatement, w: AnswerWrites) {
     w.badges,
   ]);
   return { applied: row!.applied > 0, badges: row!.badges };
+}
+
+const ALL_STATS = statement('all_stats', `select item_id as "itemId", attempts, correct from item_stats`);
+
+/** Every item's statistics (a row per authored item and per generated skill and level). */
+export async function readAllStats(run: RunStatement) {
+  return run<StatsRow & { itemId: string }>(ALL_STATS, []);
 }

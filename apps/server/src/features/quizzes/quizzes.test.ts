@@ -3,7 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
-import { attempt, itemStats, quizQuestion, quizSession, skillState } from '#src/db/schema/index.ts';
+import { attempt, itemStats, quizQuestion, quizSession, session, skillState } from '#src/db/schema/index.ts';
 import { as, answerKey, enrolIn } from '#src/testing/learning.ts';
 import { buildTestApp, createTestDatabase, signUpVerified } from '#src/testing/test-app.ts';
 
@@ -258,6 +258,39 @@ describe('POST /api/quizzes/:quizId/answers', () => {
     });
     expect(response.statusCode).toBe(409);
     expect(response.json().code).toBe('stale_question');
+  });
+
+  it('checks the session inside the quiz’s read: signed out 401, teacher 403, expired 401, refresh kept', async () => {
+    const { cookie } = await signUpVerified(app, 'learners');
+    await enrolIn(app, cookie, ['science']);
+    const owner = as(app, cookie);
+    const quizId = await start(owner, 'science');
+    const token = decodeURIComponent(/session_token=([^;]+)/.exec(cookie)![1]!).split('.')[0]!;
+    // Due for the daily refresh: still admitted, and better-auth moves the expiry on.
+    const dueAt = new Date(Date.now() + 5 * 24 * 60 * 60 * 1000);
+    await app.db.update(session).set({ expiresAt: dueAt }).where(eq(session.token, token));
+    const question = await next(owner, quizId);
+    const [refreshed] = await app.db.select().from(session).where(eq(session.token, token));
+    expect(refreshed!.expiresAt.getTime()).toBeGreaterThan(dueAt.getTime());
+
+    const teacher = await signUpVerified(app, 'instructors');
+    expect((await as(app, teacher.cookie).post(`/api/quizzes/${quizId}/next`)).statusCode).toBe(403);
+
+    await app.db
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(session.token, token));
+    const expired = await owner.post(`/api/quizzes/${quizId}/answers`, {
+      itemId: question.itemId,
+      answer: '0',
+    });
+    expect(expired.statusCode).toBe(401);
+    expect(await app.db.select().from(attempt).where(eq(attempt.quizId, quizId))).toEqual([]);
+
+    const again = await signUpVerified(app, 'learners');
+    await app.inject({ method: 'DELETE', url: '/api/session', headers: { cookie: again.cookie } });
+    expect((await as(app, again.cookie).post(`/api/quizzes/${quizId}/next`)).statusCode).toBe(401);
+    expect((await app.inject({ method: 'POST', url: `/api/quizzes/${quizId}/next` })).statusCode).toBe(401);
   });
 
   it('validates the body and hides other learners’ quizzes', async () => {
