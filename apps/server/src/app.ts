@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -30,6 +29,7 @@ import { mailRoutes } from './features/mail/mail.routes.ts';
 import { ItemBank, ItemStatsCache } from './features/quizzes/item-bank.ts';
 import { readAllStats } from './features/quizzes/quizzes.statements.ts';
 import { SessionReader } from './plugins/session-reader.ts';
+import { securityHeaders } from './plugins/security-headers.ts';
 import { quizRoutes } from './features/quizzes/quizzes.routes.ts';
 import { tutorRoutes } from './features/tutor/tutor.routes.ts';
 import { createMailer } from './features/mail/mail.service.ts';
@@ -132,7 +132,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('sessions', new SessionReader(app.auth, database.run));
 
   // Third-party plugins first, then ours, then features (STYLE.md §2).
-  await app.register(helmet, {
+  securityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -80,8 +80,13 @@ export function verifiedToken(value: string, secret: string): string | null {
   return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
 }
 
+/** Verified cookie values and their tokens: a signature, once checked, stays right (whether the session lives is
+ * asked of the database every time). Bounded; the oldest entries go first. */
+const VERIFIED_LIMIT = 10_000;
+
 export class SessionReader {
   private settings: Promise<SessionSettings> | undefined;
+  private readonly verified = new Map<string, string>();
 
   constructor(
     private readonly auth: Auth,
@@ -106,7 +111,14 @@ export class SessionReader {
     if (!cookieHeader) return null;
     const settings = await (this.settings ??= this.load());
     const value = cookieValue(cookieHeader, settings.cookieName);
-    return value ? verifiedToken(value, settings.secret) : null;
+    if (!value) return null;
+    const known = this.verified.get(value);
+    if (known) return known;
+    const token = verifiedToken(value, settings.secret);
+    if (!token) return null;
+    if (this.verified.size >= VERIFIED_LIMIT) this.verified.delete(this.verified.keys().next().value!);
+    this.verified.set(value, token);
+    return token;
   }
 
   /**
