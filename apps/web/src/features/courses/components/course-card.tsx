@@ -1,5 +1,6 @@
 import type { Enrolment } from '@vidya/contracts';
 import * as Dialog from '@radix-ui/react-dialog';
+import { DialogCancel } from '#src/components/ui/dialog.tsx';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useUnenrol } from '../api/courses.ts';
@@ -59,11 +60,7 @@ export function CourseCard({ enrolment }: { enrolment: Enrolment }) {
                 </p>
               )}
               <div className="dialog-actions">
-                <Dialog.Close asChild>
-                  <button type="button" className="button button-secondary">
-                    Cancel
-                  </button>
-                </Dialog.Close>
+                <DialogCancel />
                 <button
                   type="button"
                   className="button button-danger"

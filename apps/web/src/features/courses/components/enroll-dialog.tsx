@@ -1,5 +1,6 @@
 import type { Course, CourseKey } from '@vidya/contracts';
 import * as Dialog from '@radix-ui/react-dialog';
+import { DialogCancel } from '#src/components/ui/dialog.tsx';
 import { useState } from 'react';
 import { useEnrol } from '../api/courses.ts';
 
@@ -57,11 +58,7 @@ export function EnrollDialog({ available }: { available: Course[] }) {
               </p>
             )}
             <div className="dialog-actions">
-              <Dialog.Close asChild>
-                <button type="button" className="button button-secondary">
-                  Cancel
-                </button>
-              </Dialog.Close>
+              <DialogCancel />
               <button type="submit" className="button" disabled={chosen.length === 0 || enrol.isPending}>
                 Enroll
               </button>

@@ -1,4 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
+import { DialogCancel } from '#src/components/ui/dialog.tsx';
 import { useState } from 'react';
 
 const DELETE_ACCOUNT_WARNING =
@@ -42,11 +43,7 @@ export function DeleteAccountDialog({
             </p>
           )}
           <div className="dialog-actions">
-            <Dialog.Close asChild>
-              <button type="button" className="button button-secondary">
-                Cancel
-              </button>
-            </Dialog.Close>
+            <DialogCancel />
             <button
               type="button"
               className="button button-danger"
