@@ -4,15 +4,13 @@
 // fresh PGlite directory, signs learners up, drives whole quizzes in a closed loop (load-driver.ts) and prints
 // answers per second and exact p50/p95/p99 latency of `next` and `answers`; for PostgreSQL also the TPS of pgbench
 // running the equivalent write transaction, as the physical reference. Everything it creates is removed on exit.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg, cpus, tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { serverRoot } from '#src/config.ts';
 import {
   driveQuizzes,
   LoadClient,
@@ -20,9 +18,14 @@ import {
   type DriveResult,
   type LatencySummary,
 } from '#src/testing/load-driver.ts';
-
-const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const mainJs = join(serverDir, 'dist', 'main.js');
+import {
+  adminDatabaseUrl,
+  cleanupRegistry,
+  ensureServerBuilt,
+  runScript,
+  startServer,
+  throwAwayDatabase,
+} from '#src/testing/server-process.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -30,7 +33,7 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '20' },
     warmup: { type: 'string', default: '5' },
     db: { type: 'string', default: 'both' },
-    'admin-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/test' },
+    'admin-url': { type: 'string', default: adminDatabaseUrl() },
     'pgbench-seconds': { type: 'string', default: '15' },
     'pgbench-clients': { type: 'string', default: '64' },
     'no-pgbench': { type: 'boolean', default: false },
@@ -59,128 +62,7 @@ const budgetMs =
   (dbs.length * (120 + levels.length * (seconds + warmup + 15)) + Number(args['pgbench-seconds']) + 60) *
   1000;
 
-// ---------- cleanup, also on failure, Ctrl-C and the time budget ----------
-const cleanups: (() => Promise<void> | void)[] = [];
-let cleaning: Promise<void> | null = null;
-function cleanUp(): Promise<void> {
-  cleaning ??= (async () => {
-    for (const task of cleanups.splice(0).reverse()) {
-      try {
-        await task();
-      } catch (error) {
-        console.error(`cleanup: ${(error as Error).message}`);
-      }
-    }
-  })();
-  return cleaning;
-}
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    console.error(`\n${signal}: cleaning up`);
-    void cleanUp().then(() => process.exit(130));
-  });
-}
-const watchdog = setTimeout(() => {
-  console.error(`bench:api exceeded its ${Math.round(budgetMs / 1000)} s budget; cleaning up`);
-  void cleanUp().then(() => process.exit(1));
-}, budgetMs);
-watchdog.unref();
-
-// ---------- helpers ----------
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolvePort(port));
-    });
-  });
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function adminQuery(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: args['admin-url'] });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-/** A throw-away database on the admin URL's server; dropped on cleanup. Never the admin database itself. */
-async function throwAwayDatabase(): Promise<string> {
-  const name = `vidya_bench_${randomBytes(5).toString('hex')}`;
-  await adminQuery(`CREATE DATABASE ${name}`);
-  cleanups.push(() => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-  const url = new URL(args['admin-url']);
-  if (url.hostname !== '127.0.0.1' && url.hostname !== 'localhost')
-    throw new Error('admin URL must be loopback');
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((done) => {
-    const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    child.once('exit', () => {
-      clearTimeout(force);
-      done();
-    });
-    child.kill('SIGTERM');
-  });
-}
-
-/** Starts dist/main.js on a free loopback port and waits for /readyz; stopped on cleanup or by the caller. */
-async function startServer(env: Record<string, string>, label: string) {
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const nodeArgs = args['cpu-prof']
-    ? [
-        '--cpu-prof',
-        `--cpu-prof-dir=${resolve(args['cpu-prof'])}`,
-        `--cpu-prof-name=${label}-${port}.cpuprofile`,
-      ]
-    : [];
-  const child = spawn(process.execPath, [...nodeArgs, mainJs], {
-    cwd: serverDir,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: baseUrl,
-      AUTH_SECRET: randomBytes(24).toString('hex'),
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_IP_MULTIPLIER: '1000',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-4000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  const stop = () => stopChild(child);
-  cleanups.push(stop);
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
-    if (Date.now() > deadline) throw new Error(`server not ready after 90 s:\n${output}`);
-    try {
-      const response = await fetch(`${baseUrl}/readyz`);
-      if (response.ok) break;
-    } catch {
-      // not listening yet
-    }
-    await sleep(200);
-  }
-  return { baseUrl, stop, output: () => output };
-}
+const cleanup = cleanupRegistry('bench:api', budgetMs);
 
 interface Row {
   db: string;
@@ -192,15 +74,24 @@ async function benchDatabase(db: 'pg' | 'pglite'): Promise<{ rows: Row[]; dbUrl?
   let env: Record<string, string>;
   let dbUrl: string | undefined;
   if (db === 'pg') {
-    dbUrl = await throwAwayDatabase();
+    const database = await throwAwayDatabase(args['admin-url'], 'vidya_bench');
+    cleanup.add(database.drop);
+    dbUrl = database.url;
     env = { DATABASE_URL: dbUrl };
   } else {
     const dir = mkdtempSync(join(tmpdir(), 'vidya-bench-'));
-    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    cleanup.add(() => rmSync(dir, { recursive: true, force: true }));
     env = { DATA_DIR: dir };
   }
   console.error(`[${db}] starting the server`);
-  const server = await startServer(env, db);
+  // With --cpu-prof, the server writes a V8 CPU profile into that directory when it stops.
+  const server = await startServer({
+    env,
+    nodeArgs: args['cpu-prof']
+      ? ['--cpu-prof', `--cpu-prof-dir=${resolve(args['cpu-prof'])}`, `--cpu-prof-name=${db}.cpuprofile`]
+      : [],
+  });
+  cleanup.add(() => server.stop());
   const max = levels[levels.length - 1]!;
   const client = new LoadClient(server.baseUrl, max);
   try {
@@ -286,7 +177,7 @@ async function runPgbench(dbUrl: string): Promise<{ tps: number; clients: number
     await client.end();
   }
   const dir = mkdtempSync(join(tmpdir(), 'vidya-pgbench-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  cleanup.add(() => rmSync(dir, { recursive: true, force: true }));
   const script = join(dir, 'answer.sql');
   writeFileSync(script, PGBENCH_SCRIPT);
   const pgbench = existsSync('/usr/bin/pgbench') ? '/usr/bin/pgbench' : 'pgbench';
@@ -353,12 +244,12 @@ function printReport(rows: Row[], reference: { tps: number; clients: number; loa
   console.log(lines.join('\n'));
 }
 
-async function main() {
-  if (args.build || !existsSync(mainJs)) {
+async function main(): Promise<number> {
+  if (args.build) {
     console.error('building the server (tsup)');
-    const build = spawnSync('npm', ['run', 'build'], { cwd: serverDir, stdio: 'inherit' });
+    const build = spawnSync('npm', ['run', 'build'], { cwd: serverRoot(), stdio: 'inherit' });
     if (build.status !== 0) throw new Error('server build failed');
-  }
+  } else ensureServerBuilt();
   const rows: Row[] = [];
   let reference: { tps: number; clients: number; load: number } | null = null;
   for (const db of dbs) {
@@ -368,14 +259,7 @@ async function main() {
     if (dbUrl && !args['no-pgbench']) reference = await runPgbench(dbUrl);
   }
   printReport(rows, reference);
+  return 0;
 }
 
-try {
-  await main();
-  await cleanUp();
-  process.exit(0);
-} catch (error) {
-  console.error(error);
-  await cleanUp();
-  process.exit(1);
-}
+await runScript(main, cleanup);

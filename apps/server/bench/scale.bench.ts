@@ -19,6 +19,7 @@ import {
 import {
   adminDatabaseUrl,
   cleanupRegistry,
+  runScript,
   ensureServerBuilt,
   startServer,
   throwAwayDatabase,
@@ -164,12 +165,4 @@ function printReport(rows: Row[]) {
   console.log(lines.join('\n'));
 }
 
-try {
-  const code = await main();
-  await cleanup.run();
-  process.exit(code);
-} catch (error) {
-  console.error(error);
-  await cleanup.run();
-  process.exit(1);
-}
+await runScript(main, cleanup);

@@ -12,6 +12,7 @@ import { driveQuizzes, LoadClient, signUpLearners } from '#src/testing/load-driv
 import {
   adminDatabaseUrl,
   cleanupRegistry,
+  runScript,
   ensureServerBuilt,
   startServer,
   throwAwayDatabase,
@@ -103,12 +104,4 @@ async function main(): Promise<number> {
   return problems.length === 0 ? 0 : 1;
 }
 
-try {
-  const code = await main();
-  await cleanup.run();
-  process.exit(code);
-} catch (error) {
-  console.error(error);
-  await cleanup.run();
-  process.exit(1);
-}
+await runScript(main, cleanup);

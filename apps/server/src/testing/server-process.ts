@@ -181,6 +181,21 @@ export function cleanupRegistry(name: string, budgetMs: number) {
   return { add: (task: () => Promise<void> | void) => void tasks.push(task), run };
 }
 
+/** Runs a script's `main`, then its cleanup whatever happened, and exits with main's code (1 when it threw). */
+export async function runScript(
+  main: () => Promise<number>,
+  cleanup: ReturnType<typeof cleanupRegistry>,
+): Promise<never> {
+  let code = 1;
+  try {
+    code = await main();
+  } catch (error) {
+    console.error(error);
+  }
+  await cleanup.run();
+  process.exit(code);
+}
+
 /** The multi-process tests run once per Vitest run: in the PostgreSQL project (TEST_DB=pg, DATABASE_URL set). */
 export function processTestsEnabled(): boolean {
   return process.env.TEST_DB === 'pg' && Boolean(process.env.DATABASE_URL);
