@@ -1,6 +1,6 @@
 import { TUTOR_GREETING, TUTOR_MESSAGE_TOO_LONG, type Question } from '@vidya/contracts';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '#src/db/client.ts';
 import { answerKey, as } from '#src/testing/learning.ts';
 import { buildTestApp, createTestDatabase, signUpVerified } from '#src/testing/test-app.ts';
@@ -157,6 +157,31 @@ describe('tutor conversations', () => {
     expect(limited.json()).toMatchObject({ code: 'rate_limited' });
     expect(limited.json().detail).toContain('Take a short break');
   });
+
+  it('limits each learner to 200 messages a day, whatever the minutes between them', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const { client } = await learner();
+      const { id } = await conversation(client);
+      for (let minute = 0; minute < 10; minute++) {
+        for (let i = 0; i < 20; i++) {
+          const { response } = await ask(client, id, `${minute} + ${i}`);
+          expect(response.statusCode, `message ${minute * 20 + i + 1}`).toBe(200);
+        }
+        vi.setSystemTime(Date.now() + 61_000);
+      }
+      const limited = await client.post(`/api/tutor/conversations/${id}/messages`, { text: 'one more' });
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json()).toMatchObject({ code: 'rate_limited' });
+      expect(limited.json().detail).toContain('come back tomorrow');
+      // Another learner still has a whole day of questions.
+      const other = await learner();
+      const { response } = await ask(other.client, (await conversation(other.client)).id, '2 + 2');
+      expect(response.statusCode).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
+  }, 180_000); // 201 streamed replies
 });
 
 describe('offline tutor', () => {
