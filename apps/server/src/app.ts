@@ -113,10 +113,38 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     bank: await ItemBank.load(database.db),
     stats: new ItemStatsCache(() => readAllStats(database.run)),
   });
+  // While Redis is away, rate-limit checks fail at once (no offline queue) and let requests through (skipOnError
+  // below): learners keep signing in and asking the tutor; docs/security.md weighs this against failing closed.
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 })
+    ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: false })
     : null;
-  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  if (redis) {
+    let away = false;
+    redis.on('error', (error: Error) => {
+      if (away) return;
+      away = true;
+      app.log.warn({ err: error }, 'Redis is unreachable: rate limits are not enforced until it is back');
+    });
+    redis.on('ready', () => {
+      if (away) app.log.info('Redis is back: rate limits are enforced again');
+      away = false;
+    });
+    // Start counting from the first request when Redis is there; do not wait long for one that is not.
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        redis.off('ready', done);
+        resolve();
+      };
+      const timer = setTimeout(done, 2_000);
+      redis.once('ready', done);
+    });
+    app.addHook('onClose', async () => {
+      // quit() needs a connection; a Redis that never answered is simply dropped.
+      if (redis.status === 'ready') await redis.quit();
+      else redis.disconnect();
+    });
+  }
 
   app.decorate('config', config);
   app.decorate('database', database);
@@ -146,7 +174,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       },
     },
   });
-  await app.register(rateLimit, { global: false, ...(redis ? { redis, nameSpace: 'vidya-rl:' } : {}) });
+  await app.register(rateLimit, {
+    global: false,
+    skipOnError: true,
+    ...(redis ? { redis, nameSpace: 'vidya-rl:' } : {}),
+  });
   await app.register(swagger, {
     openapi: {
       info: {

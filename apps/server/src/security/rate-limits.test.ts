@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
+import { freePort } from '#src/testing/server-process.ts';
 import { buildTestApp, createTestDatabase, newPerson } from '#src/testing/test-app.ts';
 import { createAccount } from './fixtures.ts';
 
@@ -77,5 +78,36 @@ describe('rate limits shared through Redis (REDIS_URL)', () => {
     });
     expect(problem.headers['content-type']).toContain('application/problem+json');
     expect(problem.json()).toMatchObject({ status: 429, code: 'rate_limited' });
+  });
+});
+
+describe('rate limits while Redis is away', () => {
+  it('let sign-in go on (fail open) instead of failing every request', async () => {
+    const nowhere = `redis://127.0.0.1:${await freePort()}`;
+    const alone = await buildTestApp(database, { REDIS_URL: nowhere });
+    try {
+      const learner = await createAccount(one, 'learners');
+      const started = Date.now();
+      const statuses: number[] = [];
+      for (let i = 0; i < 12; i++) {
+        const response = await alone.inject({
+          method: 'POST',
+          url: '/api/session',
+          payload: { email: learner.person.email, password: `wrong-password-${i}` },
+        });
+        statuses.push(response.statusCode);
+      }
+      // Every attempt is judged on its password (no 500, no 429 from a store that cannot count), and at once.
+      expect(statuses).toEqual(Array(12).fill(401));
+      expect(Date.now() - started).toBeLessThan(20_000);
+      const right = await alone.inject({
+        method: 'POST',
+        url: '/api/session',
+        payload: { email: learner.person.email, password: learner.person.password },
+      });
+      expect(right.statusCode).toBe(200);
+    } finally {
+      await alone.close();
+    }
   });
 });
