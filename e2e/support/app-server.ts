@@ -27,6 +27,7 @@ const SERVER_VARIABLES = [
   'REDIS_URL',
   'TRUST_PROXY',
   'RATE_LIMIT_IP_MULTIPLIER',
+  'TUTOR_OFFLINE_CHUNK_MS',
   'GOOGLE_CLIENT_ID',
   'GOOGLE_CLIENT_SECRET',
   'MICROSOFT_CLIENT_ID',
@@ -148,6 +149,8 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
     WEB_DIST_DIR: options.webDistDir,
     DEV_MAIL_OUTBOX: 'true',
     RATE_LIMIT_IP_MULTIPLIER: '100',
+    // Chunks far enough apart that a busy browser still paints a streamed reply in several steps (tutor.spec.ts).
+    TUTOR_OFFLINE_CHUNK_MS: '80',
     LOG_LEVEL: 'warn',
     ...options.env,
   };

@@ -54,6 +54,7 @@ const EnvSchema = z.object({
   TUTOR_MODEL: z.string().min(1).optional(),
   TUTOR_API_KEY: z.string().min(1).optional(),
   TUTOR_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
+  TUTOR_OFFLINE_CHUNK_MS: z.coerce.number().int().min(0).max(1000).default(12),
 });
 
 export interface OAuthClient {
@@ -88,6 +89,8 @@ export interface Config {
   rateLimitIpMultiplier: number;
   /** The AI tutor's OpenAI-compatible model; null runs the built-in offline tutor. */
   tutor: { baseUrl: string; model: string; apiKey: string | null; timeoutMs: number } | null;
+  /** The offline tutor's pause between chunks of a reply, in ms. */
+  offlineTutorChunkMs: number;
   social: {
     google: OAuthClient | null;
     microsoft: (OAuthClient & { tenantId: string }) | null;
@@ -153,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             timeoutMs: e.TUTOR_TIMEOUT_MS,
           }
         : null,
+    offlineTutorChunkMs: e.TUTOR_OFFLINE_CHUNK_MS,
     social: {
       google: pair(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET),
       microsoft: microsoft && { ...microsoft, tenantId: e.MICROSOFT_TENANT_ID },

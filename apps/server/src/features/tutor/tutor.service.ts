@@ -25,9 +25,9 @@ import * as repo from './tutor.repository.ts';
 
 const OFFLINE: TutorEngine = { kind: 'offline', name: 'offline tutor' };
 const HISTORY_MESSAGES = 12;
-// The offline tutor's reply is sent a few words at a time, like a model's, so both read the same way.
+// The offline tutor's reply is sent a few words at a time, like a model's, so both read the same way
+// (TUTOR_OFFLINE_CHUNK_MS apart).
 const OFFLINE_WORDS_PER_CHUNK = 3;
-const OFFLINE_CHUNK_DELAY_MS = 12;
 
 const FAILED_DETAIL = 'The tutor could not answer just now. Please try again.';
 const TIMEOUT_DETAIL = 'The tutor took too long to answer. Please try again.';
@@ -205,12 +205,12 @@ export async function acceptRetry(
   return { conversation, userMessage: last, history: messages.slice(0, -1) };
 }
 
-async function* offlineChunks(text: string, signal: AbortSignal): AsyncGenerator<string> {
+async function* offlineChunks(text: string, pauseMs: number, signal: AbortSignal): AsyncGenerator<string> {
   const words = text.split(/(?<=\s)/);
   for (let i = 0; i < words.length; i += OFFLINE_WORDS_PER_CHUNK) {
     if (signal.aborted) return;
     yield words.slice(i, i + OFFLINE_WORDS_PER_CHUNK).join('');
-    await new Promise((resolve) => setTimeout(resolve, OFFLINE_CHUNK_DELAY_MS));
+    await new Promise((resolve) => setTimeout(resolve, pauseMs));
   }
 }
 
@@ -253,7 +253,7 @@ export async function* replyEvents(
 
   const inputCheck = moderateInput(userMessage.text);
   let source: AsyncGenerator<string>;
-  if (!inputCheck.ok) source = offlineChunks(inputCheck.reply, signal);
+  if (!inputCheck.ok) source = offlineChunks(inputCheck.reply, app.config.offlineTutorChunkMs, signal);
   else if (app.config.tutor) {
     const grounding = await repo.learnerGrounding(app.db, learnerId);
     const messages: ModelMessage[] = [...pending.history, userMessage]
@@ -277,7 +277,7 @@ export async function* replyEvents(
       },
       content,
     );
-    source = offlineChunks(text, signal);
+    source = offlineChunks(text, app.config.offlineTutorChunkMs, signal);
   }
 
   try {
