@@ -17,11 +17,11 @@ import { generatedStatsKey, ItemBank, statsFor } from '#src/features/quizzes/ite
  * acknowledged is stored exactly once, and every derived row (skill state, learner state, item statistics, quiz
  * score) equals a replay of the append-only attempts through the engine, the way quizzes.service.ts applies them.
  *
- * One input of an answer is not in the attempt row: the item's difficulty, which the service computes from the
- * item statistics it read, and those move with other learners' concurrent answers. The replay therefore recovers
- * it: the statistics an answer saw are counts of earlier attempts on the item, so it tries (attempts, correct)
- * pairs nearest the attempts committed before it and keeps the one whose prediction equals the stored `predicted`
- * bit for bit (float4). An attempt no pair explains is reported.
+ * Every input of an answer is in its attempt row, the item's difficulty included (`item_difficulty`: the service
+ * computes it from the item statistics it read, which move with other learners' answers). For rows from before
+ * that column, the replay recovers it: the statistics an answer saw are counts of earlier attempts on the item, so
+ * it tries (attempts, correct) pairs nearest the attempts committed before it and keeps the one whose prediction
+ * equals the stored `predicted` bit for bit (float4). An attempt no difficulty explains is reported.
  */
 
 /** An answer the API acknowledged with a 2xx. */
@@ -37,7 +37,7 @@ export interface CheckReport {
   acked: number;
   skillStates: number;
   learnerStates: number;
-  /** Attempts whose difficulty needed the search beyond the first guess. */
+  /** Attempts without a stored difficulty whose difficulty needed the search beyond the first guess. */
   searched: number;
   problems: string[];
 }
@@ -58,6 +58,7 @@ interface AttemptRow {
   bandAfter: string;
   firstOfSkill: boolean;
   responseMs: number;
+  itemDifficulty: number | null;
   servedAt: string;
 }
 
@@ -88,6 +89,7 @@ export async function checkDurability(db: Db, acked: readonly AckedAnswer[]): Pr
       a.item_id as "itemId", a.skill_id as "skillId", a.answer, a.correct, a.predicted::float8 as predicted,
       a.mastery_before::float8 as "masteryBefore", a.mastery_after::float8 as "masteryAfter",
       a.band_after as "bandAfter", a.first_of_skill as "firstOfSkill", a.response_ms as "responseMs",
+      a.item_difficulty as "itemDifficulty",
       to_json(q.served_at) #>> '{}' as "servedAt"
     from attempt a join quiz_question q on q.quiz_id = a.quiz_id and q.position = a.position
     order by a.created_at, a.quiz_id, a.position`,
@@ -173,7 +175,10 @@ export async function checkDurability(db: Db, acked: readonly AckedAnswer[]): Pr
       );
     let outcome: ReturnType<typeof apply> | undefined;
     if (!candidate) outcome = apply(undefined);
-    else {
+    else if (a.itemDifficulty !== null) {
+      const stored = apply(a.itemDifficulty);
+      if (f32(stored.predicted) === f32(a.predicted)) outcome = stored;
+    } else {
       const earlier = history.get(statsKey)!;
       const rank = rankInKey.get(a.id)!;
       const seen = (n: number, c: number) => itemDifficulty(statsFor(candidate, { attempts: n, correct: c }));

@@ -1,5 +1,6 @@
 import {
   boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -127,6 +128,11 @@ export const attempt = pgTable(
     bandAfter: text('band_after').notNull(),
     responseMs: integer('response_ms').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The item's logit difficulty the engine used for this answer (from the item statistics it read), so the
+     * answer can be replayed exactly; null when the engine used its own (and on rows from before it was kept).
+     */
+    itemDifficulty: doublePrecision('item_difficulty'),
   },
   (t) => [
     // One answer per quiz position: a retry or a second tab cannot score the same question twice.

@@ -356,6 +356,7 @@ export async function submitAnswer(
         masteryBefore: before,
         firstOfSkill: !state,
         responseMs: Math.min(MAX_RESPONSE_MS, Math.max(0, now.getTime() - served.servedAt.getTime())),
+        itemDifficulty: difficulty ?? null,
       },
       statsKey,
       badges,

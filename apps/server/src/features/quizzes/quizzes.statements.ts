@@ -120,9 +120,9 @@ const ANSWER_WRITE = statement(
         next_review_at = excluded.next_review_at),
   answer as (
     insert into attempt (quiz_id, position, learner_id, course_key, item_id, item_version, skill_id, answer, correct,
-      predicted, mastery_before, first_of_skill, mastery_after, band_after, response_ms)
+      predicted, mastery_before, first_of_skill, mastery_after, band_after, response_ms, item_difficulty)
     select $1::uuid, $16::smallint, $5::text, $6::text, $17::text, $18::text, $9::text, $19::text, $20::boolean,
-      $21::real, $22::real, $23::boolean, $11::real, $12::text, $24::int from moved),
+      $21::real, $22::real, $23::boolean, $11::real, $12::text, $24::int, $27::float8 from moved),
   stats as (
     insert into item_stats (item_id, attempts, correct)
     select $25::text, 1, case when $20::boolean then 1 else 0 end from moved
@@ -346,6 +346,8 @@ export interface AnswerWrites {
     masteryBefore: number;
     firstOfSkill: boolean;
     responseMs: number;
+    /** The item's logit difficulty the engine used; null when it used its own. */
+    itemDifficulty: number | null;
   };
   statsKey: string;
   badges: readonly string[];
@@ -383,6 +385,7 @@ export async function writeAnswer(run: RunStatement, w: AnswerWrites) {
     w.attempt.responseMs,
     w.statsKey,
     w.badges,
+    w.attempt.itemDifficulty,
   ]);
   return { applied: row!.applied > 0, badges: row!.badges };
 }

@@ -118,6 +118,13 @@ describe('a whole quiz', () => {
       );
       expect(kinds.length).toBeGreaterThan(1);
       expect(new Set(kinds.map((k) => k.kind))).toEqual(new Set(['object']));
+      // Each attempt keeps the item difficulty the engine used, so it can be replayed exactly.
+      const difficulties = await app.db
+        .select({ d: attempt.itemDifficulty })
+        .from(attempt)
+        .where(eq(attempt.quizId, quizId));
+      expect(difficulties).toHaveLength(5);
+      for (const { d } of difficulties) expect(Number.isFinite(d)).toBe(true);
       const finished = await client.post(`/api/quizzes/${quizId}/next`);
       expect(finished.statusCode).toBe(409);
       expect(finished.json().code).toBe('quiz_finished');

@@ -1,0 +1,1 @@
+ALTER TABLE "attempt" ADD COLUMN "item_difficulty" double precision;
