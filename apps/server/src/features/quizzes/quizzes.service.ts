@@ -191,9 +191,14 @@ export async function nextQuestion(
       reason: selection.reason,
       predicted: selection.predicted,
     };
-    const servedAt = await sql.serveQuestion(app.database.run, quizId, served, generated?.stored);
-    if (!servedAt) continue; // another call served this position (or answered it) first: show what is stored
-    return presentQuestion(quiz, served, found.item, found.passage, bank.skillName(course, served.skillId));
+    const stored = await sql.serveQuestion(app.database.run, quizId, served, generated?.stored);
+    if (!stored) continue; // another call served this position (or answered it) first: show what is stored
+    // A generated item stored before (by another quiz) is shown as stored: answers are checked against that row.
+    const shown =
+      generated && !stored.itemStored
+        ? ((await repo.itemWithPassage(app.db, itemId, found.item.version)) ?? found)
+        : found;
+    return presentQuestion(quiz, served, shown.item, shown.passage, bank.skillName(course, served.skillId));
   }
   throw busy();
 }

@@ -58,12 +58,13 @@ const SERVE = statement(
     select $3::text, $4::text, 'mathematics', $8::text, 'free_text', $9::text, $10::text, $11::text::jsonb, $12::text,
       $13::smallint, 'generated'
     where $9::text is not null
-    on conflict do nothing)
+    on conflict do nothing
+    returning 1)
   insert into quiz_question (quiz_id, position, item_id, item_version, skill_id, reason, predicted)
   select q.id, $2::smallint, $3::text, $4::text, $5::text, $6::text, $7::real from quiz_session q
   where q.id = $1::uuid and q.answered = $2::smallint and q.finished_at is null
   on conflict do nothing
-  returning served_at as "servedAt"`,
+  returning served_at as "servedAt", exists (select 1 from generated) as "itemStored"`,
 );
 
 const ANSWER_READ = statement(
@@ -219,15 +220,16 @@ export interface GeneratedContent {
 
 /**
  * Serves a question at `position` if the quiz is still there (unanswered, not finished) and nothing was served
- * there yet; returns when it was served, or undefined when another call got there first.
+ * there yet; returns when it was served and whether `generated` was stored now (false: an item of that id was
+ * stored before, and what was stored is what counts), or undefined when another call got there first.
  */
 export async function serveQuestion(
   run: RunStatement,
   quizId: string,
   served: Omit<ServedRow, 'servedAt'>,
   generated: GeneratedContent | undefined,
-): Promise<Date | undefined> {
-  const [row] = await run<{ servedAt: Date }>(SERVE, [
+): Promise<{ servedAt: Date; itemStored: boolean } | undefined> {
+  const [row] = await run<{ servedAt: Date; itemStored: boolean }>(SERVE, [
     quizId,
     served.position,
     served.itemId,
@@ -242,7 +244,7 @@ export async function serveQuestion(
     generated?.explanation ?? null,
     generated?.difficulty ?? null,
   ]);
-  return row ? new Date(row.servedAt) : undefined;
+  return row && { servedAt: new Date(row.servedAt), itemStored: row.itemStored };
 }
 
 export interface AttemptJson {

@@ -3,7 +3,15 @@ import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
-import { attempt, itemStats, quizQuestion, quizSession, session, skillState } from '#src/db/schema/index.ts';
+import {
+  attempt,
+  item,
+  itemStats,
+  quizQuestion,
+  quizSession,
+  session,
+  skillState,
+} from '#src/db/schema/index.ts';
 import { as, answerKey, enrolIn } from '#src/testing/learning.ts';
 import { buildTestApp, createTestDatabase, signUpVerified } from '#src/testing/test-app.ts';
 
@@ -210,6 +218,39 @@ describe('POST /api/quizzes/:quizId/next under concurrency', () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+describe('a generated mathematics item stored before', () => {
+  it('is shown and checked as it was stored, not as generated again', async () => {
+    const client = await newLearner(['mathematics']);
+    const quizId = await start(client, 'mathematics');
+    const bank = app.learning.bank;
+    const skills = bank.skillsOf('mathematics').map((s) => s.id);
+    // Every item the engine could pick for the first question is already stored, with other content.
+    const candidates = bank.candidates('mathematics', quizId, 0, skills);
+    await app.db.insert(item).values(
+      candidates.map((c) => ({
+        id: c.traced.id,
+        version: 'g1',
+        courseKey: 'mathematics',
+        skillId: c.traced.skills[0]!,
+        kind: 'free_text',
+        prompt: `Stored earlier: what is 40 + 2?`,
+        answer: '42',
+        answerForm: { kind: 'integer' },
+        explanation: 'Stored earlier.',
+        difficulty: 1,
+        source: 'generated',
+      })),
+    );
+    const question = await next(client, quizId);
+    expect(question.prompt).toBe('Stored earlier: what is 40 + 2?');
+    const result = await client.post(`/api/quizzes/${quizId}/answers`, {
+      itemId: question.itemId,
+      answer: '42',
+    });
+    expect(result.json(), result.body).toMatchObject({ correct: true, correctAnswer: '42' });
   });
 });
 
