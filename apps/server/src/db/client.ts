@@ -14,14 +14,11 @@ export type Schema = typeof schema;
 /** One drizzle type for both drivers: PGlite (embedded) and node-postgres. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
-/** A fixed SQL text with `$n` parameters and a name unique to it (PostgreSQL prepares it once per connection). */
-export interface Statement {
-  name: string;
-  text: string;
-}
-
-/** Runs a fixed statement outside drizzle, for the few hot paths where building the SQL per call costs too much. */
-export type RunStatement = <Row>(statement: Statement, params: readonly unknown[]) => Promise<Row[]>;
+/**
+ * Runs one fixed SQL text with `$n` parameters outside drizzle, for the few hot paths where building the SQL per
+ * call costs too much; on PostgreSQL it is prepared once per connection.
+ */
+export type RunStatement = <Row>(text: string, params: readonly unknown[]) => Promise<Row[]>;
 
 export interface Database {
   db: Db;
@@ -114,9 +111,9 @@ export async function createDatabase(config: DatabaseConfig): Promise<Database> 
     return {
       db,
       kind: 'postgres',
-      run: async <Row>(statement: Statement, params: readonly unknown[]) =>
+      run: async <Row>(text: string, params: readonly unknown[]) =>
         [
-          ...(await hot.unsafe(statement.text, params as postgres.ParameterOrJSON<never>[], {
+          ...(await hot.unsafe(text, params as postgres.ParameterOrJSON<never>[], {
             prepare: true,
           })),
         ] as Row[],
@@ -157,8 +154,8 @@ export async function createDatabase(config: DatabaseConfig): Promise<Database> 
   return {
     db,
     kind: 'pglite',
-    run: async <Row>(statement: Statement, params: readonly unknown[]) =>
-      (await client.query<Row>(statement.text, [...params])).rows,
+    run: async <Row>(text: string, params: readonly unknown[]) =>
+      (await client.query<Row>(text, [...params])).rows,
     migrate: (migrationsFolder) =>
       migratePglite(db as unknown as Parameters<typeof migratePglite>[0], { migrationsFolder }),
     ping: async () => {

@@ -12,12 +12,9 @@ import type { Auth } from './auth.ts';
  */
 export type SessionRead = Me | null | 'ask-auth';
 
-const SESSION = {
-  name: 'vidya_session_user',
-  text: `select u.id, u.email, u.email_verified as "emailVerified", u.username, u.display_username as "displayUsername",
+const SESSION = `select u.id, u.email, u.email_verified as "emailVerified", u.username, u.display_username as "displayUsername",
     u.role, u.first_name as "firstName", u.last_name as "lastName", s.expires_at as "expiresAt"
-  from session s join "user" u on u.id = s.user_id where s.token = $1::text`,
-};
+  from session s join "user" u on u.id = s.user_id where s.token = $1::text`;
 
 interface SessionUserRow {
   id: string;

@@ -1,5 +1,5 @@
 import type { LearnerModelState, SkillModelState } from '@vidya/engine';
-import type { RunStatement, Statement } from '#src/db/client.ts';
+import type { RunStatement } from '#src/db/client.ts';
 
 /**
  * The quiz calls' hot statements as fixed SQL (decision 004): each call reads everything it needs in one statement
@@ -7,8 +7,6 @@ import type { RunStatement, Statement } from '#src/db/client.ts';
  * guarded write finds the quiz moved on (another tab, a retry) reads again and answers from what was stored.
  * PostgreSQL prepares each statement once per connection.
  */
-
-const statement = (name: string, text: string): Statement => ({ name: `vidya_quiz_${name}`, text });
 
 // Served questions of quiz `q`, in order.
 const ASKED = `(select coalesce(json_agg(json_build_object('position', x.position, 'itemId', x.item_id,
@@ -28,31 +26,23 @@ const QUIZ_OF_SESSION = `from quiz_session q
   join "user" u on u.id = q.learner_id and u.role = 'learners'
   where q.id = $1::uuid`;
 
-const START = statement(
-  'start',
-  `with enrolled as (select 1 from enrolment where learner_id = $1::text and course_key = $2::text),
+const START = `with enrolled as (select 1 from enrolment where learner_id = $1::text and course_key = $2::text),
   tz as (
     insert into learner_profile (learner_id, time_zone) select $1::text, $4::text from enrolled where $4::text is not null
     on conflict (learner_id) do update set time_zone = excluded.time_zone, updated_at = now())
   insert into quiz_session (learner_id, course_key, length) select $1::text, $2::text, $3::smallint from enrolled
-  returning id, course_key as "courseKey", length, answered, score, finished_at as "finishedAt"`,
-);
+  returning id, course_key as "courseKey", length, answered, score, finished_at as "finishedAt"`;
 
-const NEXT_READ = statement(
-  'next_read',
-  `select ${QUIZ_COLUMNS}, ${ASKED}, ${LEARNER},
+const NEXT_READ = `select ${QUIZ_COLUMNS}, ${ASKED}, ${LEARNER},
     (select coalesce(json_agg(json_build_object('skillId', s.skill_id, 'modelState', s.model_state,
       'attempts', s.attempts, 'correct', s.correct)), '[]'::json)
      from skill_state s where s.learner_id = q.learner_id and s.course_key = q.course_key) as states,
     (select coalesce(json_agg(r.item_id), '[]'::json) from quiz_question r where r.quiz_id in (
       select o.id from quiz_session o where o.learner_id = q.learner_id and o.course_key = q.course_key
         and o.id <> q.id order by o.started_at desc limit $3::int)) as recent
-  ${QUIZ_OF_SESSION}`,
-);
+  ${QUIZ_OF_SESSION}`;
 
-const SERVE = statement(
-  'serve',
-  `with generated as (
+const SERVE = `with generated as (
     insert into item (id, version, course_key, skill_id, kind, prompt, answer, answer_form, explanation, difficulty,
       source)
     select $3::text, $4::text, 'mathematics', $8::text, 'free_text', $9::text, $10::text, $11::text::jsonb, $12::text,
@@ -64,12 +54,9 @@ const SERVE = statement(
   select q.id, $2::smallint, $3::text, $4::text, $5::text, $6::text, $7::real from quiz_session q
   where q.id = $1::uuid and q.answered = $2::smallint and q.finished_at is null
   on conflict do nothing
-  returning served_at as "servedAt", exists (select 1 from generated) as "itemStored"`,
-);
+  returning served_at as "servedAt", exists (select 1 from generated) as "itemStored"`;
 
-const ANSWER_READ = statement(
-  'answer_read',
-  `select ${QUIZ_COLUMNS}, ${ASKED}, ${LEARNER},
+const ANSWER_READ = `select ${QUIZ_COLUMNS}, ${ASKED}, ${LEARNER},
     (select coalesce(json_agg(json_build_object('position', a.position, 'itemId', a.item_id,
       'itemVersion', a.item_version, 'skillId', a.skill_id, 'correct', a.correct, 'masteryBefore', a.mastery_before,
       'firstOfSkill', a.first_of_skill, 'masteryAfter', a.mastery_after, 'bandAfter', a.band_after)), '[]'::json)
@@ -93,14 +80,11 @@ const ANSWER_READ = statement(
         'finishedAt', f.finished_at)), '[]'::json)
       from quiz_session f where f.learner_id = q.learner_id and f.finished_at is not null) end as "finishedQuizzes",
     (select p.time_zone from learner_profile p where p.learner_id = q.learner_id) as "timeZone"
-  ${QUIZ_OF_SESSION}`,
-);
+  ${QUIZ_OF_SESSION}`;
 
 // Every write depends on `moved`, the quiz row advanced from the position read: when another call advanced it
 // first, nothing is written. Data-modifying CTEs share one snapshot and all run, so the statement is atomic.
-const ANSWER_WRITE = statement(
-  'answer_write',
-  `with moved as (
+const ANSWER_WRITE = `with moved as (
     update quiz_session set answered = $2::smallint, score = $3::smallint,
       finished_at = coalesce($4::timestamptz, finished_at)
     where id = $1::uuid and answered = $2::smallint - 1 and finished_at is null
@@ -135,8 +119,7 @@ const ANSWER_WRITE = statement(
     on conflict do nothing
     returning badge)
   select (select count(*) from moved)::int as applied,
-    coalesce((select json_agg(badge) from badges), '[]'::json) as badges`,
-);
+    coalesce((select json_agg(badge) from badges), '[]'::json) as badges`;
 
 export interface QuizRow {
   courseKey: string;
@@ -392,7 +375,7 @@ export async function writeAnswer(run: RunStatement, w: AnswerWrites) {
   return { applied: row!.applied > 0, badges: row!.badges };
 }
 
-const ALL_STATS = statement('all_stats', `select item_id as "itemId", attempts, correct from item_stats`);
+const ALL_STATS = `select item_id as "itemId", attempts, correct from item_stats`;
 
 /** Every item's statistics (a row per authored item and per generated skill and level). */
 export async function readAllStats(run: RunStatement) {

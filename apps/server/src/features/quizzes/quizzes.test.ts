@@ -115,13 +115,10 @@ describe('a whole quiz', () => {
       }
       // The states are stored as JSON objects (not as JSON text), whichever driver wrote them.
       const kinds = await database.run<{ kind: string }>(
-        {
-          name: 'test_state_kinds',
-          text: `select jsonb_typeof(model_state) as kind from skill_state s
+        `select jsonb_typeof(model_state) as kind from skill_state s
             where s.learner_id = (select learner_id from quiz_session where id = $1::uuid)
             union all select jsonb_typeof(model_state) from learner_course_state l
             where l.learner_id = (select learner_id from quiz_session where id = $1::uuid)`,
-        },
         [quizId],
       );
       expect(kinds.length).toBeGreaterThan(1);
