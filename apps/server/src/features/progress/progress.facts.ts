@@ -92,7 +92,12 @@ export async function badgeFacts(db: Tx, learnerId: string, timeZone: string): P
 }
 
 /** Badges whose rules look only at finished quizzes: they can change only when a quiz finishes. */
-const QUIZ_BADGES = new Set<BadgeId>(['bronze', 'silver', 'gold', 'daily-learner']);
+export const QUIZ_BADGES: ReadonlySet<BadgeId> = new Set<BadgeId>([
+  'bronze',
+  'silver',
+  'gold',
+  'daily-learner',
+]);
 
 /**
  * The badges an answer earns: those not awarded yet whose rules hold with the facts after the answer. After an

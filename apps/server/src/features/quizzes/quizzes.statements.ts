@@ -1,5 +1,9 @@
 import type { LearnerModelState, SkillModelState } from '@vidya/engine';
 import type { RunStatement } from '#src/db/client.ts';
+import { QUIZ_BADGES } from '#src/features/progress/progress.facts.ts';
+
+// The badges judged on finished quizzes, as SQL literals (fixed ids, no input).
+const QUIZ_BADGE_LIST = [...QUIZ_BADGES].map((id) => `'${id}'`).join(', ');
 
 /**
  * The quiz calls' hot statements as fixed SQL (decision 004): each call reads everything it needs in one statement
@@ -75,7 +79,8 @@ const ANSWER_READ = `select ${QUIZ_COLUMNS}, ${ASKED}, ${LEARNER},
       where x.quiz_id = q.id and x.item_id = $3::text and i.passage_id is null
       order by x.position limit 1) end as item,
     (select coalesce(json_agg(b.badge), '[]'::json) from badge_award b where b.learner_id = q.learner_id) as awarded,
-    case when q.answered + 1 >= q.length then (
+    case when q.answered + 1 >= q.length and (select count(*) from badge_award b2
+      where b2.learner_id = q.learner_id and b2.badge in (${QUIZ_BADGE_LIST})) < ${QUIZ_BADGES.size} then (
       select coalesce(json_agg(json_build_object('score', f.score, 'length', f.length,
         'finishedAt', f.finished_at)), '[]'::json)
       from quiz_session f where f.learner_id = q.learner_id and f.finished_at is not null) end as "finishedQuizzes",
@@ -268,9 +273,10 @@ export interface SkillStateJson {
 }
 
 /**
- * For an answer, if the quiz is the session's learner's: the quiz, its served questions and answers, the learner's states (every course, for the badges),
- * the statistics under `statsKey`, the stored item served for `itemId` (when `withItem`), the badges already
- * awarded and, when this answer can finish the quiz, the learner's finished quizzes and time zone.
+ * For an answer, if the quiz is the session's learner's: the quiz, its served questions and answers, the
+ * learner's states (every course, for the badges), the statistics under `statsKey`, the stored item served for
+ * `itemId` (when `withItem`), the badges already awarded and, when this answer can finish the quiz and a quiz badge
+ * is still to earn, the learner's finished quizzes and time zone.
  */
 export async function readForAnswer(
   run: RunStatement,

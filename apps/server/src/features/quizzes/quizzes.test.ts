@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
 import {
   attempt,
+  badgeAward,
   item,
   itemStats,
   quizQuestion,
@@ -215,6 +216,32 @@ describe('POST /api/quizzes/:quizId/next under concurrency', () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+describe('a learner who holds every quiz badge', () => {
+  it('finishes a quiz without reading the finished quizzes again, and is awarded nothing twice', async () => {
+    const { cookie } = await signUpVerified(app, 'learners');
+    await enrolIn(app, cookie, ['science']);
+    const client = as(app, cookie);
+    const learnerId = (await client.get('/api/me')).json<{ id: string }>().id;
+    const held = ['bronze', 'silver', 'gold', 'daily-learner'];
+    await app.db.insert(badgeAward).values(held.map((badge) => ({ learnerId, badge })));
+    const quizId = await start(client, 'science');
+    for (let position = 0; position < 5; position++) {
+      const question = await next(client, quizId);
+      const key = await answerKey(app, question);
+      const response = await client.post(`/api/quizzes/${quizId}/answers`, {
+        itemId: question.itemId,
+        answer: key.right,
+      });
+      expect(response.json(), response.body).toMatchObject({ correct: true, answered: position + 1 });
+    }
+    const summary = (await client.get(`/api/quizzes/${quizId}`)).json();
+    expect(summary.quiz).toMatchObject({ score: 5, finished: true });
+    expect(summary.badgesEarned).toEqual([]);
+    const badges = await app.db.select().from(badgeAward).where(eq(badgeAward.learnerId, learnerId));
+    expect(badges.map((b) => b.badge).sort()).toEqual([...held].sort());
   });
 });
 
