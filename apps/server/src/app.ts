@@ -27,6 +27,7 @@ import { healthRoutes } from './features/health/health.routes.ts';
 import { progressRoutes } from './features/progress/progress.routes.ts';
 import { mailRoutes } from './features/mail/mail.routes.ts';
 import { ItemBank, ItemStatsCache } from './features/quizzes/item-bank.ts';
+import { QuizContexts } from './features/quizzes/quiz-contexts.ts';
 import { readAllStats } from './features/quizzes/quizzes.statements.ts';
 import { SessionReader } from './plugins/session-reader.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
@@ -112,6 +113,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     model: createProductionModel(),
     bank: await ItemBank.load(database.db),
     stats: new ItemStatsCache(() => readAllStats(database.run)),
+    contexts: new QuizContexts(),
   });
   // While Redis is away, rate-limit checks fail at once (no offline queue) and let requests through (skipOnError
   // below): learners keep signing in and asking the tutor; docs/security.md weighs this against failing closed.

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '#src/db/client.ts';
-import { attempt, item, itemStats, passage, quizSession } from '#src/db/schema/index.ts';
+import { attempt, item, passage, quizSession } from '#src/db/schema/index.ts';
 
 // The quiz calls' hot statements are in quizzes.statements.ts; these are the rarer reads.
 
@@ -13,12 +13,6 @@ export async function findQuiz(db: Tx, learnerId: string, quizId: string) {
     .from(quizSession)
     .where(and(eq(quizSession.id, quizId), eq(quizSession.learnerId, learnerId)));
   return row;
-}
-
-export async function itemStatsFor(db: Tx, keys: string[]) {
-  if (keys.length === 0) return new Map<string, { attempts: number; correct: number }>();
-  const rows = await db.select().from(itemStats).where(inArray(itemStats.itemId, keys));
-  return new Map(rows.map((r) => [r.itemId, r]));
 }
 
 export async function itemWithPassage(db: Tx, itemId: string, version: string) {

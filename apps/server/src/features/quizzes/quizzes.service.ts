@@ -23,15 +23,17 @@ import {
   type ItemContent,
 } from './item-bank.ts';
 import { presentQuestion, presentQuiz, toPercent } from './quizzes.presenter.ts';
+import type { QuizContexts } from './quiz-contexts.ts';
 import * as repo from './quizzes.repository.ts';
 import * as sql from './quizzes.statements.ts';
 import type { SessionCaller } from '#src/plugins/session.ts';
 
-/** The engine's model, the question bank and the item statistics, one of each per process. */
+/** The engine's model, the question bank, the item statistics and the quizzes' contexts, one of each per process. */
 export interface Learning {
   model: ProductionModel;
   bank: ItemBank;
   stats: ItemStatsCache;
+  contexts: QuizContexts;
 }
 
 const RECENT_QUIZZES = 3;
@@ -58,12 +60,8 @@ export async function startQuiz(
  * tells a missing session (401) or a wrong role (403) from a quiz that is not the learner's (404); a session that
  * better-auth must see (expired, due for its refresh) goes through it too.
  */
-async function readAs<T extends { sessionExpiresAt: Date }>(
-  app: FastifyInstance,
-  caller: SessionCaller,
-  read: () => Promise<T | undefined>,
-): Promise<T> {
-  const found = await read();
+async function readAs(app: FastifyInstance, caller: SessionCaller, quizId: string): Promise<sql.QuizContext> {
+  const found = await sql.readQuiz(app.database.run, caller.token, quizId, RECENT_QUIZZES);
   if (!found) {
     await caller.confirm();
     throw notFound('quiz');
@@ -71,6 +69,28 @@ async function readAs<T extends { sessionExpiresAt: Date }>(
   if (!(await app.sessions.fresh(found.sessionExpiresAt))) await caller.confirm();
   return found;
 }
+
+/**
+ * The quiz's context for a call: the one this process's last call on the quiz left (decision 005) when `canUse`
+ * accepts it and the session is not due for better-auth, else read afresh. A call that would answer from a cached
+ * context without writing (a repeated request, a finished quiz) reads, so that what it returns is checked.
+ */
+async function contextFor(
+  app: FastifyInstance,
+  caller: SessionCaller,
+  quizId: string,
+  canUse: (context: sql.QuizContext) => boolean,
+): Promise<sql.QuizContext> {
+  const { contexts } = app.learning;
+  const cached = contexts.get(quizId, caller.token);
+  if (cached && canUse(cached) && (await app.sessions.fresh(cached.sessionExpiresAt))) return cached;
+  contexts.delete(quizId);
+  const context = await readAs(app, caller, quizId);
+  contexts.set(quizId, context);
+  return context;
+}
+
+const never = () => false;
 
 /** A guarded write lost to a concurrent call reads again; a third loss in a row means heavy contention. */
 const ATTEMPTS = 3;
@@ -123,9 +143,9 @@ export async function nextQuestion(
 ): Promise<Question> {
   const { model, bank } = app.learning;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const context = await readAs(app, caller, () =>
-      sql.readForNext(app.database.run, caller.token, quizId, RECENT_QUIZZES),
-    );
+    // A cached context serves a new question only: the write checks it (a served one is read again).
+    const toServe = (c: sql.QuizContext) => !c.finishedAt && !c.asked.some((q) => q.position === c.answered);
+    const context = await contextFor(app, caller, quizId, attempt === 0 ? toServe : never);
     const course = context.courseKey as CourseKey;
     if (context.finishedAt) throw conflict('quiz_finished', 'This quiz is finished. Start a new one.');
     const position = context.answered;
@@ -151,6 +171,8 @@ export async function nextQuestion(
       skills.map((s) => s.id),
     );
     const learner = context.learner ?? model.initialLearnerState();
+    // The quiz course's skill states (the context holds every course's, with model states for this one only).
+    const models = context.states.flatMap((s) => (s.modelState ? [[s.skillId, s.modelState] as const] : []));
     const stats = await app.learning.stats.current();
     const traced = candidates.map((c) => ({
       ...c.traced,
@@ -159,8 +181,8 @@ export async function nextQuestion(
     const selection = selectNextItem(
       {
         learner,
-        skills: Object.fromEntries(context.states.map((s) => [s.skillId, s.modelState.tracing])),
-        reviews: Object.fromEntries(context.states.map((s) => [s.skillId, s.modelState.review])),
+        skills: Object.fromEntries(models.map(([skill, m]) => [skill, m.tracing])),
+        reviews: Object.fromEntries(models.map(([skill, m]) => [skill, m.review])),
         quizItemIds: context.asked.map((q) => q.itemId),
         hasReviewInQuiz: context.asked.some((q) => q.reason === 'review'),
         recentItemIds: context.recent,
@@ -191,13 +213,22 @@ export async function nextQuestion(
       reason: selection.reason,
       predicted: selection.predicted,
     };
-    const stored = await sql.serveQuestion(app.database.run, quizId, served, generated?.stored);
-    if (!stored) continue; // another call served this position (or answered it) first: show what is stored
+    const stored = await sql.serveQuestion(app.database.run, caller.token, quizId, served, generated?.stored);
+    if (!stored) {
+      // Another call served this position (or answered it) first, or the session ended: read what is stored.
+      app.learning.contexts.delete(quizId);
+      continue;
+    }
     // A generated item stored before (by another quiz) is shown as stored: answers are checked against that row.
     const shown =
       generated && !stored.itemStored
         ? ((await repo.itemWithPassage(app.db, itemId, found.item.version)) ?? found)
         : found;
+    app.learning.contexts.set(quizId, {
+      ...context,
+      asked: [...context.asked, { ...served, servedAt: stored.servedAt }],
+      item: generated ? shown.item : undefined,
+    });
     return presentQuestion(quiz, served, shown.item, shown.passage, bank.skillName(course, served.skillId));
   }
   throw busy();
@@ -221,12 +252,6 @@ function correctAnswerOf(row: { kind: string; answer: string; choices: string[] 
 const statsKeyOf = (row: { id: string; source: string; skillId: string; difficulty: number }) =>
   row.source === 'generated' ? generatedStatsKey(row.skillId, row.difficulty) : row.id;
 
-/** The statistics key an item id will have, to read the statistics before the row (checked against it after). */
-function expectedStatsKey(itemId: string): string {
-  const parsed = parseMathItemId(itemId);
-  return parsed ? generatedStatsKey(parsed.skill, parsed.difficulty) : itemId;
-}
-
 /**
  * Checks an answer to the current question and records the attempt, the skill's mastery (the original's
  * update_skill), the score and any badge earned, in one atomic statement guarded by the quiz's position. A repeated
@@ -239,12 +264,11 @@ export async function submitAnswer(
   body: SubmitAnswerBody,
 ): Promise<AnswerResult> {
   const { model, bank } = app.learning;
-  const guessedKey = expectedStatsKey(body.itemId);
-  const generatedItem = parseMathItemId(body.itemId) !== null;
+  // A cached context answers the current question only: the write checks it (a repeat or a stale one is read again).
+  const toAnswer = (c: sql.QuizContext) =>
+    !c.finishedAt && c.asked.some((q) => q.position === c.answered && q.itemId === body.itemId);
   for (let attemptNo = 0; attemptNo < ATTEMPTS; attemptNo++) {
-    const context = await readAs(app, caller, () =>
-      sql.readForAnswer(app.database.run, caller.token, quizId, body.itemId, guessedKey, generatedItem),
-    );
+    const context = await contextFor(app, caller, quizId, attemptNo === 0 ? toAnswer : never);
     const learnerId = context.learnerId;
     const course = context.courseKey as CourseKey;
     const servedForItem = context.asked.find((q) => q.itemId === body.itemId);
@@ -295,8 +319,7 @@ export async function submitAnswer(
     const candidate = bank
       .candidates(course, quizId, served.position, [served.skillId])
       .find((c) => c.statsKey === statsKey);
-    const stats =
-      statsKey === guessedKey ? context.stats : (await repo.itemStatsFor(app.db, [statsKey])).get(statsKey);
+    const stats = (await app.learning.stats.current()).get(statsKey);
     const difficulty = candidate ? itemDifficulty(statsFor(candidate, stats)) : undefined;
     const outcome = recordAnswer(
       model,
@@ -319,6 +342,17 @@ export async function submitAnswer(
       correct: (state?.correct ?? 0) + (correct ? 1 : 0),
       nextReviewAt: next.review ? new Date(next.review.dueMs) : null,
     };
+    const states = [
+      ...context.states.filter((s) => s !== state),
+      {
+        courseKey: course,
+        skillId: skill.id,
+        modelState: skill.modelState,
+        mastery: skill.mastery,
+        attempts: skill.attempts,
+        correct: skill.correct,
+      },
+    ];
     // Badges are judged after each answer (and so after the quiz's last one) on the facts as this answer leaves
     // them, and stored in the answer's own statement.
     const badges = newlyEarnedBadges(
@@ -326,25 +360,18 @@ export async function submitAnswer(
       {
         quizzes: finished
           ? quizFacts(
-              [...context.finishedQuizzes, { score, length: context.length, finishedAt: now }],
+              [...(context.finishedQuizzes ?? []), { score, length: context.length, finishedAt: now }],
               context.timeZone,
             )
           : [],
-        ...skillFacts([
-          ...context.states.filter((s) => s !== state),
-          {
-            courseKey: course,
-            skillId: skill.id,
-            mastery: skill.mastery,
-            attempts: skill.attempts,
-            correct: skill.correct,
-          },
-        ]),
+        ...skillFacts(states),
       },
       { quizFinished: finished },
     );
     const written = await sql.writeAnswer(app.database.run, {
       quizId,
+      token: caller.token,
+      stamp: context.stamp,
       learnerId,
       course,
       now,
@@ -366,7 +393,38 @@ export async function submitAnswer(
       statsKey,
       badges,
     });
-    if (!written.applied) continue; // another call answered first: read again and return what it stored
+    const { contexts } = app.learning;
+    if (!written) {
+      // Another call answered first, or the learner moved on elsewhere, or the session ended: read again.
+      contexts.delete(quizId);
+      continue;
+    }
+    if (finished) contexts.delete(quizId);
+    else
+      contexts.set(quizId, {
+        ...context,
+        answered,
+        score,
+        attempts: [
+          ...context.attempts,
+          {
+            position: served.position,
+            itemId: row.id,
+            itemVersion: row.version,
+            skillId: served.skillId,
+            correct,
+            masteryBefore: before,
+            firstOfSkill: !state,
+            masteryAfter: skill.mastery,
+            bandAfter: skill.band,
+          },
+        ],
+        learner: outcome.learner,
+        states,
+        item: undefined,
+        awarded: [...context.awarded, ...written.badges],
+        stamp: written.stamp,
+      });
     return {
       correct,
       ...correctAnswerOf(row),

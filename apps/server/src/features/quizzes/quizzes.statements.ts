@@ -37,14 +37,17 @@ const START = `with enrolled as (select 1 from enrolment where learner_id = $1::
   insert into quiz_session (learner_id, course_key, length) select $1::text, $2::text, $3::smallint from enrolled
   returning id, course_key as "courseKey", length, answered, score, finished_at as "finishedAt"`;
 
-const NEXT_READ = `select ${QUIZ_COLUMNS}, ${ASKED}, ${LEARNER},
-    (select coalesce(json_agg(json_build_object('skillId', s.skill_id, 'modelState', s.model_state,
-      'attempts', s.attempts, 'correct', s.correct)), '[]'::json)
-     from skill_state s where s.learner_id = q.learner_id and s.course_key = q.course_key) as states,
-    (select coalesce(json_agg(r.item_id), '[]'::json) from quiz_question r where r.quiz_id in (
-      select o.id from quiz_session o where o.learner_id = q.learner_id and o.course_key = q.course_key
-        and o.id <> q.id order by o.started_at desc limit $3::int)) as recent
-  ${QUIZ_OF_SESSION}`;
+// The session given by token is still there: every write checks it, as a call may answer from the quiz's cached
+// context without reading (a sign-out elsewhere then makes the write find nothing, and the call reads again).
+const SESSION_HOLDS = (token: string, learner: string) => `exists (select 1 from session s
+  where s.token = ${token}::text and s.user_id = ${learner} and s.expires_at > now())`;
+
+// The learner's version: the row version of each course's learner state, which every answer rewrites. A context
+// read before another quiz of the learner answered (another tab, another course) no longer matches it.
+const STAMP_OF = (
+  learner: string,
+) => `(select coalesce(jsonb_object_agg(l.course_key, l.xmin::text), '{}'::jsonb)
+  from learner_course_state l where l.learner_id = ${learner})`;
 
 const SERVE = `with generated as (
     insert into item (id, version, course_key, skill_id, kind, prompt, answer, answer_form, explanation, difficulty,
@@ -57,10 +60,17 @@ const SERVE = `with generated as (
   insert into quiz_question (quiz_id, position, item_id, item_version, skill_id, reason, predicted)
   select q.id, $2::smallint, $3::text, $4::text, $5::text, $6::text, $7::real from quiz_session q
   where q.id = $1::uuid and q.answered = $2::smallint and q.finished_at is null
+    and ${SESSION_HOLDS('$14', 'q.learner_id')}
   on conflict do nothing
   returning served_at as "servedAt", exists (select 1 from generated) as "itemStored"`;
 
-const ANSWER_READ = `select ${QUIZ_COLUMNS}, ${ASKED}, ${LEARNER},
+/**
+ * Everything `next` and `answers` need, if the quiz is the session's learner's: the quiz, its served questions and
+ * answers, the learner's states (every course, for the badges; model states of the quiz's course), the items of the
+ * learner's last quizzes of the course, the stored generated item of the current question, the badges awarded,
+ * the finished quizzes while a quiz badge is still to earn, the time zone and the learner's version.
+ */
+const QUIZ_READ = `select ${QUIZ_COLUMNS}, ${ASKED}, ${LEARNER},
     (select coalesce(json_agg(json_build_object('position', a.position, 'itemId', a.item_id,
       'itemVersion', a.item_version, 'skillId', a.skill_id, 'correct', a.correct, 'masteryBefore', a.mastery_before,
       'firstOfSkill', a.first_of_skill, 'masteryAfter', a.mastery_after, 'bandAfter', a.band_after)), '[]'::json)
@@ -69,36 +79,38 @@ const ANSWER_READ = `select ${QUIZ_COLUMNS}, ${ASKED}, ${LEARNER},
       'modelState', case when s.course_key = q.course_key then s.model_state end, 'mastery', s.mastery,
       'attempts', s.attempts, 'correct', s.correct)), '[]'::json)
      from skill_state s where s.learner_id = q.learner_id) as states,
-    (select json_build_object('attempts', st.attempts, 'correct', st.correct)
-     from item_stats st where st.item_id = $4::text) as stats,
-    case when $5::boolean then (
-      select json_build_object('id', i.id, 'version', i.version, 'kind', i.kind, 'prompt', i.prompt,
+    (select coalesce(json_agg(r.item_id), '[]'::json) from quiz_question r where r.quiz_id in (
+      select o.id from quiz_session o where o.learner_id = q.learner_id and o.course_key = q.course_key
+        and o.id <> q.id order by o.started_at desc limit $3::int)) as recent,
+    (select json_build_object('id', i.id, 'version', i.version, 'kind', i.kind, 'prompt', i.prompt,
         'choices', i.choices, 'answer', i.answer, 'answerForm', i.answer_form, 'explanation', i.explanation,
         'difficulty', i.difficulty, 'source', i.source, 'skillId', i.skill_id)
       from quiz_question x join item i on i.id = x.item_id and i.version = x.item_version
-      where x.quiz_id = q.id and x.item_id = $3::text and i.passage_id is null
-      order by x.position limit 1) end as item,
+      where x.quiz_id = q.id and x.position = q.answered and i.source = 'generated') as item,
     (select coalesce(json_agg(b.badge), '[]'::json) from badge_award b where b.learner_id = q.learner_id) as awarded,
-    case when q.answered + 1 >= q.length and (select count(*) from badge_award b2
+    case when (select count(*) from badge_award b2
       where b2.learner_id = q.learner_id and b2.badge in (${QUIZ_BADGE_LIST})) < ${QUIZ_BADGES.size} then (
       select coalesce(json_agg(json_build_object('score', f.score, 'length', f.length,
         'finishedAt', f.finished_at)), '[]'::json)
       from quiz_session f where f.learner_id = q.learner_id and f.finished_at is not null) end as "finishedQuizzes",
-    (select p.time_zone from learner_profile p where p.learner_id = q.learner_id) as "timeZone"
+    (select p.time_zone from learner_profile p where p.learner_id = q.learner_id) as "timeZone",
+    ${STAMP_OF('q.learner_id')} as stamp
   ${QUIZ_OF_SESSION}`;
 
-// Every write depends on `moved`, the quiz row advanced from the position read: when another call advanced it
-// first, nothing is written. Data-modifying CTEs share one snapshot and all run, so the statement is atomic.
+// Every write depends on `moved`, the quiz row advanced from the position read, while the session holds and the
+// learner's version is the one read: when another call advanced the quiz or the learner first, nothing is written. Data-modifying CTEs share one snapshot and all run, so the statement is atomic.
 const ANSWER_WRITE = `with moved as (
     update quiz_session set answered = $2::smallint, score = $3::smallint,
       finished_at = coalesce($4::timestamptz, finished_at)
     where id = $1::uuid and answered = $2::smallint - 1 and finished_at is null
+      and ${SESSION_HOLDS('$28', 'quiz_session.learner_id')} and ${STAMP_OF('$5::text')} = $29::text::jsonb
     returning id),
   learner as (
     insert into learner_course_state (learner_id, course_key, model_state, updated_at)
     select $5::text, $6::text, $7::text::jsonb, $8::timestamptz from moved
     on conflict (learner_id, course_key) do update
-      set model_state = excluded.model_state, updated_at = excluded.updated_at),
+      set model_state = excluded.model_state, updated_at = excluded.updated_at
+    returning xmin::text as version),
   skill as (
     insert into skill_state (learner_id, course_key, skill_id, model_state, mastery, band, attempts, correct,
       last_practised_at, next_review_at)
@@ -124,7 +136,8 @@ const ANSWER_WRITE = `with moved as (
     on conflict do nothing
     returning badge)
   select (select count(*) from moved)::int as applied,
-    coalesce((select json_agg(badge) from badges), '[]'::json) as badges`;
+    coalesce((select json_agg(badge) from badges), '[]'::json) as badges,
+    (select version from learner) as version`;
 
 export interface QuizRow {
   courseKey: string;
@@ -173,29 +186,6 @@ export async function insertQuiz(
   return row;
 }
 
-/** For choosing the next question, if the quiz is the session's learner's: the quiz, served questions, states, recent items. */
-export async function readForNext(
-  run: RunStatement,
-  sessionToken: string,
-  quizId: string,
-  recentQuizzes: number,
-) {
-  const [row] = await run<
-    QuizRow & {
-      asked: ServedJson[];
-      learner: LearnerModelState | null;
-      states: { skillId: string; modelState: SkillModelState; attempts: number; correct: number }[];
-      recent: string[];
-    }
-  >(NEXT_READ, [quizId, sessionToken, recentQuizzes]);
-  if (!row) return undefined;
-  return {
-    ...row,
-    asked: toServed(row.asked),
-    learner: row.learner ?? undefined,
-  };
-}
-
 /** The content of a generated item, stored with the question the first time it is served. */
 export interface GeneratedContent {
   skill: string;
@@ -207,12 +197,13 @@ export interface GeneratedContent {
 }
 
 /**
- * Serves a question at `position` if the quiz is still there (unanswered, not finished) and nothing was served
- * there yet; returns when it was served and whether `generated` was stored now (false: an item of that id was
+ * Serves a question at `position` if the quiz is still there (unanswered, not finished), nothing was served
+ * there yet and the session holds; returns when it was served and whether `generated` was stored now (false: an item of that id was
  * stored before, and what was stored is what counts), or undefined when another call got there first.
  */
 export async function serveQuestion(
   run: RunStatement,
+  sessionToken: string,
   quizId: string,
   served: Omit<ServedRow, 'servedAt'>,
   generated: GeneratedContent | undefined,
@@ -231,6 +222,7 @@ export async function serveQuestion(
     generated ? JSON.stringify(generated.answerForm ?? null) : null,
     generated?.explanation ?? null,
     generated?.difficulty ?? null,
+    sessionToken,
   ]);
   return row && { servedAt: new Date(row.servedAt), itemStored: row.itemStored };
 }
@@ -272,47 +264,67 @@ export interface SkillStateJson {
   correct: number;
 }
 
-/**
- * For an answer, if the quiz is the session's learner's: the quiz, its served questions and answers, the
- * learner's states (every course, for the badges), the statistics under `statsKey`, the stored item served for
- * `itemId` (when `withItem`), the badges already awarded and, when this answer can finish the quiz and a quiz badge
- * is still to earn, the learner's finished quizzes and time zone.
- */
-export async function readForAnswer(
+/** The learner's version: each course's learner-state row version, as the writes compare it. */
+export type LearnerStamp = Record<string, string>;
+
+/** What `next` and `answers` need of a quiz, read in one statement (`readQuiz`) or kept from this process's last call. */
+export interface QuizContext extends QuizRow {
+  /** The session token the context was read for. */
+  token: string;
+  asked: ServedRow[];
+  attempts: AttemptJson[];
+  learner: LearnerModelState | undefined;
+  states: SkillStateJson[];
+  recent: string[];
+  /** The stored row of the current question's item when it is generated. */
+  item: StoredItem | undefined;
+  awarded: string[];
+  /** The learner's finished quizzes, or undefined when every quiz badge is held (they are not needed then). */
+  finishedQuizzes: { score: number; length: number; finishedAt: Date }[] | undefined;
+  timeZone: string;
+  stamp: LearnerStamp;
+}
+
+/** A quiz's context if the quiz is the session's learner's (see `QuizContext`). */
+export async function readQuiz(
   run: RunStatement,
   sessionToken: string,
   quizId: string,
-  itemId: string,
-  statsKey: string,
-  withItem: boolean,
-) {
+  recentQuizzes: number,
+): Promise<QuizContext | undefined> {
   const [row] = await run<
     QuizRow & {
       asked: ServedJson[];
       learner: LearnerModelState | null;
       attempts: AttemptJson[];
       states: SkillStateJson[];
-      stats: StatsRow | null;
+      recent: string[];
       item: StoredItem | null;
       awarded: string[];
       finishedQuizzes: { score: number; length: number; finishedAt: string }[] | null;
       timeZone: string | null;
+      stamp: LearnerStamp | string;
     }
-  >(ANSWER_READ, [quizId, sessionToken, itemId, statsKey, withItem]);
+  >(QUIZ_READ, [quizId, sessionToken, recentQuizzes]);
   if (!row) return undefined;
   return {
     ...row,
+    token: sessionToken,
     asked: toServed(row.asked),
     learner: row.learner ?? undefined,
-    stats: row.stats ?? undefined,
     item: row.item ?? undefined,
-    finishedQuizzes: (row.finishedQuizzes ?? []).map((f) => ({ ...f, finishedAt: new Date(f.finishedAt) })),
+    finishedQuizzes: row.finishedQuizzes?.map((f) => ({ ...f, finishedAt: new Date(f.finishedAt) })),
     timeZone: row.timeZone ?? 'UTC',
+    // jsonb comes back parsed from postgres.js and node-postgres; as text from a driver that does not parse it.
+    stamp: typeof row.stamp === 'string' ? (JSON.parse(row.stamp) as LearnerStamp) : row.stamp,
   };
 }
 
 export interface AnswerWrites {
   quizId: string;
+  /** The caller's session token and the learner's version read: the write happens only while both hold. */
+  token: string;
+  stamp: LearnerStamp;
   learnerId: string;
   course: string;
   now: Date;
@@ -346,10 +358,11 @@ export interface AnswerWrites {
 
 /**
  * Writes an answer (quiz row, learner and skill state, attempt, statistics, badges) if the quiz is still at the
- * position read; returns whether it was written and the badges newly awarded.
+ * position read, the session holds and the learner's version is the one read; returns whether it was written, the
+ * badges newly awarded and the new version of the quiz course's learner state.
  */
 export async function writeAnswer(run: RunStatement, w: AnswerWrites) {
-  const [row] = await run<{ applied: number; badges: string[] }>(ANSWER_WRITE, [
+  const [row] = await run<{ applied: number; badges: string[]; version: string | null }>(ANSWER_WRITE, [
     w.quizId,
     w.quiz.answered,
     w.quiz.score,
@@ -377,8 +390,11 @@ export async function writeAnswer(run: RunStatement, w: AnswerWrites) {
     w.statsKey,
     w.badges,
     w.attempt.itemDifficulty,
+    w.token,
+    JSON.stringify(w.stamp),
   ]);
-  return { applied: row!.applied > 0, badges: row!.badges };
+  if (row!.applied === 0 || row!.version === null) return undefined;
+  return { badges: row!.badges, stamp: { ...w.stamp, [w.course]: row!.version } };
 }
 
 const ALL_STATS = `select item_id as "itemId", attempts, correct from item_stats`;

@@ -8,6 +8,7 @@ import {
   badgeAward,
   item,
   itemStats,
+  learnerCourseState,
   quizQuestion,
   quizSession,
   session,
@@ -216,6 +217,68 @@ describe('POST /api/quizzes/:quizId/next under concurrency', () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+describe('the quiz contexts a server keeps between calls', () => {
+  it('loses no answer when two quizzes of the same course are answered in turn', async () => {
+    const client = await newLearner(['science']);
+    const quizzes = [await start(client, 'science'), await start(client, 'science')];
+    for (let position = 0; position < 5; position++) {
+      for (const quizId of quizzes) {
+        const question = await next(client, quizId);
+        const key = await answerKey(app, question);
+        const response = await client.post(`/api/quizzes/${quizId}/answers`, {
+          itemId: question.itemId,
+          answer: position % 2 ? key.right : key.wrong,
+        });
+        expect(response.statusCode, response.body).toBe(200);
+        expect(response.json()).toMatchObject({
+          answered: position + 1,
+          score: Math.floor((position + 1) / 2),
+        });
+      }
+    }
+    const [quiz] = await app.db.select().from(quizSession).where(eq(quizSession.id, quizzes[0]!));
+    const states = await app.db.select().from(skillState).where(eq(skillState.learnerId, quiz!.learnerId));
+    expect(states.reduce((n, s) => n + s.attempts, 0)).toBe(10);
+    expect(states.reduce((n, s) => n + s.correct, 0)).toBe(4);
+    const [learner] = await app.db
+      .select()
+      .from(learnerCourseState)
+      .where(eq(learnerCourseState.learnerId, quiz!.learnerId));
+    expect(learner!.modelState).toMatchObject({ attempts: 10, wins: 4 });
+  });
+
+  it('writes nothing for a session that ended after the question was served', async () => {
+    const { cookie } = await signUpVerified(app, 'learners');
+    await enrolIn(app, cookie, ['mathematics']);
+    const client = as(app, cookie);
+    const quizId = await start(client, 'mathematics');
+    const question = await next(client, quizId);
+    await app.inject({ method: 'DELETE', url: '/api/session', headers: { cookie } });
+    const key = await answerKey(app, question);
+    const answer = await client.post(`/api/quizzes/${quizId}/answers`, {
+      itemId: question.itemId,
+      answer: key.right,
+    });
+    expect(answer.statusCode).toBe(401);
+    expect(await app.db.select().from(attempt).where(eq(attempt.quizId, quizId))).toEqual([]);
+    expect((await client.post(`/api/quizzes/${quizId}/next`)).statusCode).toBe(401);
+  });
+
+  it('serves nothing for a session that ended after the last answer', async () => {
+    const { cookie } = await signUpVerified(app, 'learners');
+    await enrolIn(app, cookie, ['english']);
+    const client = as(app, cookie);
+    const quizId = await start(client, 'english');
+    const question = await next(client, quizId);
+    const key = await answerKey(app, question);
+    await client.post(`/api/quizzes/${quizId}/answers`, { itemId: question.itemId, answer: key.right });
+    await app.inject({ method: 'DELETE', url: '/api/session', headers: { cookie } });
+    expect((await client.post(`/api/quizzes/${quizId}/next`)).statusCode).toBe(401);
+    const served = await app.db.select().from(quizQuestion).where(eq(quizQuestion.quizId, quizId));
+    expect(served).toHaveLength(1);
   });
 });
 
