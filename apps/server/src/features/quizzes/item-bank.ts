@@ -1,6 +1,6 @@
 import { MATH_DIFFICULTIES, mathItemId } from '@vidya/content';
 import type { CourseKey } from '@vidya/contracts';
-import { difficultyFromPrior, type ItemStats, type TracedItem } from '@vidya/engine';
+import { difficultyFromPrior, itemDifficulty, type ItemStats, type TracedItem } from '@vidya/engine';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '#src/db/client.ts';
 import { item, passage, skill } from '#src/db/schema/index.ts';
@@ -56,6 +56,8 @@ export class ItemBank {
     private readonly content: Map<string, ItemContent>,
     private readonly liveVersions: Map<string, string>,
   ) {}
+
+  private readonly tracedAuthored = new WeakMap<StatsMap, Map<string, TracedItem[]>>();
 
   /** Reads the live authored items and the skills of every course from the database. */
   static async load(db: Db): Promise<ItemBank> {
@@ -113,6 +115,31 @@ export class ItemBank {
   /** A live authored item's content; undefined for generated items and retired versions (read those stored). */
   contentOf(id: string, version: string): ItemContent | undefined {
     return this.content.get(contentKey(id, version));
+  }
+
+  /**
+   * The candidates for one quiz position as the engine sees them, with their difficulty under the statistics
+   * `stats`. The authored ones are built once per course and statistics snapshot: the same objects every call,
+   * so the engine keeps what it compiled for each item instead of compiling every candidate on every call.
+   */
+  traced(
+    course: CourseKey,
+    quizId: string,
+    position: number,
+    skills: readonly string[],
+    stats: StatsMap,
+  ): readonly TracedItem[] {
+    const build = (candidates: readonly Candidate[]) =>
+      candidates.map((c) => ({
+        ...c.traced,
+        difficulty: itemDifficulty(statsFor(c, stats.get(c.statsKey))),
+      }));
+    if (course === 'mathematics') return build(this.candidates(course, quizId, position, skills));
+    let byCourse = this.tracedAuthored.get(stats);
+    if (!byCourse) this.tracedAuthored.set(stats, (byCourse = new Map<string, TracedItem[]>()));
+    let traced = byCourse.get(course);
+    if (!traced) byCourse.set(course, (traced = build(this.authored.get(course) ?? [])));
+    return traced;
   }
 
   /** Candidates for one quiz position; `skills` limits generated mathematics to the course's skills. */

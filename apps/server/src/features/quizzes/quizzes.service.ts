@@ -164,20 +164,17 @@ export async function nextQuestion(
       );
     }
     const skills = bank.skillsOf(course);
-    const candidates = bank.candidates(
-      course,
-      quizId,
-      position,
-      skills.map((s) => s.id),
-    );
     const learner = context.learner ?? model.initialLearnerState();
     // The quiz course's skill states (the context holds every course's, with model states for this one only).
     const models = context.states.flatMap((s) => (s.modelState ? [[s.skillId, s.modelState] as const] : []));
     const stats = await app.learning.stats.current();
-    const traced = candidates.map((c) => ({
-      ...c.traced,
-      difficulty: itemDifficulty(statsFor(c, stats.get(c.statsKey))),
-    }));
+    const traced = bank.traced(
+      course,
+      quizId,
+      position,
+      skills.map((s) => s.id),
+      stats,
+    );
     const selection = selectNextItem(
       {
         learner,
