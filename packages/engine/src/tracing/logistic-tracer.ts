@@ -350,6 +350,7 @@ export class LogisticTracer implements TracingModel<LogisticLearnerState, Logist
   private scratch = new Float64Array(STATE_FIELDS * 8);
   private scratchCode = new Int32Array(CODE_FIRST + 2 * 7);
   private readonly compiled = new WeakMap<TracedItem, CompiledItem>();
+  private readonly unseen = new Map<SkillKey, CompiledItem>();
   private readonly tables = new WeakMap<readonly TracedItem[], ReplayTables>();
 
   /** Builds a tracer from fitted (or, with empty `weights`, zero) parameters. */
@@ -460,6 +461,9 @@ export class LogisticTracer implements TracingModel<LogisticLearnerState, Logist
     let compiled = this.compiled.get(item);
     if (compiled === undefined) {
       const index = this.itemIndex.get(item.id);
+      // An item the fit never saw with one skill (a generated question, new every quiz) compiles as its skill
+      // alone: one shared entry per skill instead of one per item object.
+      if (index === undefined && item.skills.length === 1) return this.compileUnseen(item.skills[0]!);
       compiled = {
         difficulty: index === undefined ? Number.NaN : this.fittedDifficulty[index]!,
         attempts: index === undefined ? 0 : this.parameters.itemAttempts[index]!,
@@ -467,6 +471,20 @@ export class LogisticTracer implements TracingModel<LogisticLearnerState, Logist
         skills: Int32Array.from(item.skills, (skill) => this.skillIndex.get(skill) ?? -1),
       };
       this.compiled.set(item, compiled);
+    }
+    return compiled;
+  }
+
+  private compileUnseen(skill: SkillKey): CompiledItem {
+    let compiled = this.unseen.get(skill);
+    if (compiled === undefined) {
+      compiled = {
+        difficulty: Number.NaN,
+        attempts: 0,
+        itemColumn: -1,
+        skills: Int32Array.of(this.skillIndex.get(skill) ?? -1),
+      };
+      this.unseen.set(skill, compiled);
     }
     return compiled;
   }
