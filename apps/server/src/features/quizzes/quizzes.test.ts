@@ -1,4 +1,4 @@
-import { COURSE_KEYS, type Question } from '@vidya/contracts';
+import { COURSE_KEYS, type CourseKey, type Question } from '@vidya/contracts';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -250,12 +250,17 @@ describe('the quiz contexts a server keeps between calls', () => {
     expect(learner!.modelState).toMatchObject({ attempts: 10, wins: 4 });
   });
 
-  it('writes nothing for a session that ended after the question was served', async () => {
+  /** A learner (and their cookie) enrolled in `course`, with a quiz started and its first question served. */
+  async function servedFirstQuestion(course: CourseKey) {
     const { cookie } = await signUpVerified(app, 'learners');
-    await enrolIn(app, cookie, ['mathematics']);
+    await enrolIn(app, cookie, [course]);
     const client = as(app, cookie);
-    const quizId = await start(client, 'mathematics');
-    const question = await next(client, quizId);
+    const quizId = await start(client, course);
+    return { cookie, client, quizId, question: await next(client, quizId) };
+  }
+
+  it('writes nothing for a session that ended after the question was served', async () => {
+    const { cookie, client, quizId, question } = await servedFirstQuestion('mathematics');
     await app.inject({ method: 'DELETE', url: '/api/session', headers: { cookie } });
     const key = await answerKey(app, question);
     const answer = await client.post(`/api/quizzes/${quizId}/answers`, {
@@ -268,11 +273,7 @@ describe('the quiz contexts a server keeps between calls', () => {
   });
 
   it('serves nothing for a session that ended after the last answer', async () => {
-    const { cookie } = await signUpVerified(app, 'learners');
-    await enrolIn(app, cookie, ['english']);
-    const client = as(app, cookie);
-    const quizId = await start(client, 'english');
-    const question = await next(client, quizId);
+    const { cookie, client, quizId, question } = await servedFirstQuestion('english');
     const key = await answerKey(app, question);
     await client.post(`/api/quizzes/${quizId}/answers`, { itemId: question.itemId, answer: key.right });
     await app.inject({ method: 'DELETE', url: '/api/session', headers: { cookie } });
