@@ -132,7 +132,7 @@ export class ItemBank {
     const build = (candidates: readonly Candidate[]) =>
       candidates.map((c) => ({
         ...c.traced,
-        difficulty: itemDifficulty(statsFor(c, stats.get(c.statsKey))),
+        difficulty: difficultyUnder(c, stats),
       }));
     if (course === 'mathematics') return build(this.candidates(course, quizId, position, skills));
     let byCourse = this.tracedAuthored.get(stats);
@@ -206,6 +206,11 @@ export function statsFor(
     correct: stored?.correct ?? 0,
     priorDifficulty: candidate.priorDifficulty,
   };
+}
+
+/** A candidate's logit difficulty under a statistics snapshot (its own statistics blended with its prior). */
+export function difficultyUnder(candidate: Candidate, stats: StatsMap): number {
+  return itemDifficulty(statsFor(candidate, stats.get(candidate.statsKey)));
 }
 
 export { GENERATED_MAX_DIFFICULTY, AUTHORED_MAX_DIFFICULTY };

@@ -9,7 +9,7 @@ import {
   type QuizSummary,
   type SubmitAnswerBody,
 } from '@vidya/contracts';
-import { itemDifficulty, masteryOf, recordAnswer, selectNextItem, type ProductionModel } from '@vidya/engine';
+import { masteryOf, recordAnswer, selectNextItem, type ProductionModel } from '@vidya/engine';
 import type { FastifyInstance } from 'fastify';
 import { AppError, conflict, notFound } from '#src/errors.ts';
 import { newlyEarnedBadges, quizFacts, skillFacts } from '#src/features/progress/progress.facts.ts';
@@ -18,7 +18,7 @@ import {
   GENERATED_VERSION,
   type ItemStatsCache,
   generatedStatsKey,
-  statsFor,
+  difficultyUnder,
   type ItemBank,
   type ItemContent,
 } from './item-bank.ts';
@@ -142,9 +142,9 @@ export async function nextQuestion(
   quizId: string,
 ): Promise<Question> {
   const { model, bank } = app.learning;
+  // A cached context serves a new question only: the write checks it (a served one is read again).
+  const toServe = (c: sql.QuizContext) => !c.finishedAt && !c.asked.some((q) => q.position === c.answered);
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    // A cached context serves a new question only: the write checks it (a served one is read again).
-    const toServe = (c: sql.QuizContext) => !c.finishedAt && !c.asked.some((q) => q.position === c.answered);
     const context = await contextFor(app, caller, quizId, attempt === 0 ? toServe : never);
     const course = context.courseKey as CourseKey;
     if (context.finishedAt) throw conflict('quiz_finished', 'This quiz is finished. Start a new one.');
@@ -316,8 +316,7 @@ export async function submitAnswer(
     const candidate = bank
       .candidates(course, quizId, served.position, [served.skillId])
       .find((c) => c.statsKey === statsKey);
-    const stats = (await app.learning.stats.current()).get(statsKey);
-    const difficulty = candidate ? itemDifficulty(statsFor(candidate, stats)) : undefined;
+    const difficulty = candidate ? difficultyUnder(candidate, await app.learning.stats.current()) : undefined;
     const outcome = recordAnswer(
       model,
       learner,

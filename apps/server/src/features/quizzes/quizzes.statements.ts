@@ -197,9 +197,10 @@ export interface GeneratedContent {
 }
 
 /**
- * Serves a question at `position` if the quiz is still there (unanswered, not finished), nothing was served
- * there yet and the session holds; returns when it was served and whether `generated` was stored now (false: an item of that id was
- * stored before, and what was stored is what counts), or undefined when another call got there first.
+ * Serves a question at `position` if the quiz is still there (unanswered, not finished), nothing was served there
+ * yet and the session holds; returns when it was served and whether `generated` was stored now (false: an item of
+ * that id was stored before, and what was stored is what counts), or undefined when another call got there first
+ * or the session ended.
  */
 export async function serveQuestion(
   run: RunStatement,
@@ -303,7 +304,7 @@ export async function readQuiz(
       awarded: string[];
       finishedQuizzes: { score: number; length: number; finishedAt: string }[] | null;
       timeZone: string | null;
-      stamp: LearnerStamp | string;
+      stamp: LearnerStamp;
     }
   >(QUIZ_READ, [quizId, sessionToken, recentQuizzes]);
   if (!row) return undefined;
@@ -315,8 +316,6 @@ export async function readQuiz(
     item: row.item ?? undefined,
     finishedQuizzes: row.finishedQuizzes?.map((f) => ({ ...f, finishedAt: new Date(f.finishedAt) })),
     timeZone: row.timeZone ?? 'UTC',
-    // jsonb comes back parsed from postgres.js and node-postgres; as text from a driver that does not parse it.
-    stamp: typeof row.stamp === 'string' ? (JSON.parse(row.stamp) as LearnerStamp) : row.stamp,
   };
 }
 
