@@ -448,11 +448,12 @@ export async function quizSummary(
   const quiz = await repo.findQuiz(app.db, learnerId, quizId);
   if (!quiz) throw notFound('quiz');
   const attempts = await repo.quizAttempts(app.db, quizId);
-  const bySkill = new Map<string, { before: number; after: number; band: string }>();
+  // Per skill: the mastery before its first answer in the quiz (as that answer reported it) and after its last.
+  const bySkill = new Map<string, { before: number | null; after: number; band: string }>();
   for (const a of attempts) {
     const seen = bySkill.get(a.skillId);
     bySkill.set(a.skillId, {
-      before: seen?.before ?? a.masteryBefore,
+      before: seen ? seen.before : previousBefore(a),
       after: a.masteryAfter,
       band: a.bandAfter,
     });

@@ -77,6 +77,8 @@ describe('a whole quiz', () => {
       const quizId = await start(client, course);
       const seen = new Set<string>();
       let expectedScore = 0;
+      // Per skill, the mastery before its first answer in the quiz and after its last, as the answers reported.
+      const changes = new Map<string, { before: number | null; after: number }>();
       for (let position = 0; position < 5; position++) {
         const question = await next(client, quizId);
         expect(question.position).toBe(position);
@@ -108,6 +110,15 @@ describe('a whole quiz', () => {
         else expect(result.correctAnswer).toBe(key.right);
         expect(result.explanation.length).toBeGreaterThan(0);
         expect(result.mastery.skill.id).toBe(question.skill.id);
+        const { skill, before, after } = result.mastery as {
+          skill: { id: string };
+          before: number | null;
+          after: number;
+        };
+        changes.set(skill.id, {
+          before: changes.has(skill.id) ? changes.get(skill.id)!.before : before,
+          after,
+        });
         // The learner's first answer on a skill has no mastery before it to compare with.
         if (position === 0) expect(result.mastery.before).toBeNull();
         if (result.mastery.before !== null) {
@@ -138,7 +149,15 @@ describe('a whole quiz', () => {
 
       const summary = (await client.get(`/api/quizzes/${quizId}`)).json();
       expect(summary.quiz).toMatchObject({ score: 3, answered: 5, finished: true });
-      expect(summary.skills.length).toBeGreaterThan(0);
+      // The final screen's "What changed": percentages, from the first and last answer on each skill.
+      expect(
+        Object.fromEntries(
+          (summary.skills as { skill: { id: string }; before: number | null; after: number }[]).map((s) => [
+            s.skill.id,
+            { before: s.before, after: s.after },
+          ]),
+        ),
+      ).toEqual(Object.fromEntries(changes));
       expect(summary.xpEarned).toBe(30);
       expect((await client.get('/api/me/stats')).json()).toMatchObject({
         xp: 30,
