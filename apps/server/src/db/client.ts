@@ -7,7 +7,7 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import postgres from 'postgres';
+import { HotConnections } from './hot-connections.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -107,16 +107,11 @@ export async function createDatabase(config: DatabaseConfig): Promise<Database> 
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
     // The hot statements go through postgres.js (decision 004): it pipelines the statements of concurrent requests
     // on its connections and writes them in one system call, where node-postgres sends one at a time.
-    const hot = postgres(config.url, { max: 10, prepare: true, onnotice: () => undefined });
+    const hot = new HotConnections(config.url, 10);
     return {
       db,
       kind: 'postgres',
-      run: async <Row>(text: string, params: readonly unknown[]) =>
-        [
-          ...(await hot.unsafe(text, params as postgres.ParameterOrJSON<never>[], {
-            prepare: true,
-          })),
-        ] as Row[],
+      run: hot.run,
       // Several processes may start at once on one database (a deploy): one migrates, the others wait and
       // then find nothing to do, instead of racing to create the same tables.
       migrate: async (migrationsFolder) => {
@@ -138,7 +133,7 @@ export async function createDatabase(config: DatabaseConfig): Promise<Database> 
         }
       },
       close: async () => {
-        await Promise.all([pool.end(), hot.end({ timeout: 5 })]);
+        await Promise.all([pool.end(), hot.end(5)]);
       },
     };
   }

@@ -13,11 +13,15 @@ import { mailOutbox } from '#src/db/schema/index.ts';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 
+/** The PostgreSQL server this test run uses (the server-pg project), or undefined when it runs on PGlite. */
+export const testPostgresUrl = (): string | undefined =>
+  process.env.TEST_DB === 'pg' ? process.env.DATABASE_URL : undefined;
+
 /** A fresh, migrated database for one test file: PGlite in memory, or a throw-away PostgreSQL database. */
 export async function createTestDatabase(): Promise<Database> {
   const migrations = join(serverRoot(), 'drizzle');
-  const url = process.env.DATABASE_URL;
-  if (process.env.TEST_DB === 'pg' && url) {
+  const url = testPostgresUrl();
+  if (url) {
     const name = `vidya_test_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();

@@ -1,0 +1,44 @@
+import postgres from 'postgres';
+import type { RunStatement } from './client.ts';
+
+/**
+ * The connections the hot statements run on (decision 004): `size` postgres.js clients of one connection each, a
+ * statement going to the client with the fewest statements in flight, where postgres.js pipelines it.
+ *
+ * Not one postgres.js client of `size` connections: its pool (3.4.9) moves a connection between its queues with an
+ * array whose `shift` leaves a hole and whose `remove` scans the whole array, so while every connection is busy the
+ * array grows by one slot per statement and never shrinks. Each statement then costs time proportional to how many
+ * ran before it: in a 30 s loop of `select 1` from 64 callers its throughput fell from 36,000 to 7,000 statements/s,
+ * and a server under steady load slowed with uptime (docs/performance.md). A client of one connection never has two
+ * entries to move, so its queues stay empty or hold that one connection.
+ */
+export class HotConnections {
+  private readonly clients: { sql: postgres.Sql; inFlight: number }[];
+
+  constructor(url: string, size: number) {
+    this.clients = Array.from({ length: size }, () => ({
+      sql: postgres(url, { max: 1, prepare: true, onnotice: () => undefined }),
+      inFlight: 0,
+    }));
+  }
+
+  /** Runs one statement, prepared once per connection, on the least busy connection. */
+  readonly run: RunStatement = async <Row>(text: string, params: readonly unknown[]) => {
+    let client = this.clients[0]!;
+    for (const c of this.clients) if (c.inFlight < client.inFlight) client = c;
+    client.inFlight++;
+    try {
+      const rows = await client.sql.unsafe(text, params as postgres.ParameterOrJSON<never>[], {
+        prepare: true,
+      });
+      return [...rows] as Row[];
+    } finally {
+      client.inFlight--;
+    }
+  };
+
+  /** Closes every connection, waiting up to `timeoutSeconds` for statements in flight. */
+  async end(timeoutSeconds: number): Promise<void> {
+    await Promise.all(this.clients.map((c) => c.sql.end({ timeout: timeoutSeconds })));
+  }
+}
