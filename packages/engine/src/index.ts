@@ -18,6 +18,7 @@ export { masteryOf } from './selection/mastery.ts';
 export type { Mastery, MasteryBand } from './selection/mastery.ts';
 export { selectNextItem, DEFAULT_TARGET_SUCCESS } from './selection/select-next-item.ts';
 export type {
+  Candidates,
   CourseSkill,
   Selection,
   SelectionPolicy,

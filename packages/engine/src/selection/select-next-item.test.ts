@@ -34,6 +34,25 @@ describe('selectNextItem', () => {
     expect(selection).toMatchObject({ skill: 'a', reason: 'placement' });
   });
 
+  it('chooses the same from candidates given per skill, asking only for the skills it considers', () => {
+    const asked: string[] = [];
+    const perSkill = (skill: string) => {
+      asked.push(skill);
+      return items.filter((i) => i.skills.includes(skill));
+    };
+    const states: SelectionState[] = [
+      fresh,
+      { ...fresh, quizItemIds: ['a1', 'a2'], recentItemIds: ['a3'] },
+      { ...fresh, learner: { ...EMPTY_LOGISTIC_STATE, attempts: 12, wins: 12 } },
+    ];
+    for (const state of states) {
+      asked.length = 0;
+      const fromList = selectNextItem(state, items, { model, skills, nowMs: 0 });
+      expect(selectNextItem(state, perSkill, { model, skills, nowMs: 0 })).toEqual(fromList);
+      expect(asked).toEqual([fromList!.skill]);
+    }
+  });
+
   it('never picks an item already in the quiz', () => {
     fc.assert(
       fc.property(fc.subarray(items.map((i) => i.id)), (asked) => {

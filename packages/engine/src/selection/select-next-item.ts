@@ -51,13 +51,19 @@ export interface Selection {
 export const DEFAULT_TARGET_SUCCESS = 0.7;
 const DEFAULT_PLACEMENT_ANSWERS = 5;
 
+/**
+ * The candidate items: a list, or a function giving every item of one skill, which lets a caller build candidates
+ * only for the skills selection considers (usually one or two of a course's).
+ */
+export type Candidates = readonly TracedItem[] | ((skill: SkillKey) => readonly TracedItem[]);
+
 function nearestToTarget(
   pool: readonly TracedItem[],
+  recent: ReadonlySet<string>,
   state: SelectionState,
   policy: SelectionPolicy,
   target: number,
 ): { item: TracedItem; predicted: number } | undefined {
-  const recent = new Set(state.recentItemIds);
   const fresh = pool.filter((item) => !recent.has(item.id));
   // SPEC: avoid the last 3 quizzes' items only where the bank allows.
   const usable = fresh.length > 0 ? fresh : pool;
@@ -81,24 +87,37 @@ function nearestToTarget(
  */
 export function selectNextItem(
   state: SelectionState,
-  candidates: readonly TracedItem[],
+  candidates: Candidates,
   policy: SelectionPolicy,
 ): Selection | undefined {
   const target = policy.targetSuccess ?? DEFAULT_TARGET_SUCCESS;
   const inQuiz = new Set(state.quizItemIds);
-  const open = candidates.filter((item) => !inQuiz.has(item.id));
+  const recent = new Set(state.recentItemIds);
+  // The open candidates per skill: a list is grouped once; a function is asked for a skill the first time
+  // selection looks at it.
   const bySkill = new Map<SkillKey, TracedItem[]>();
-  for (const item of open) {
-    for (const skill of item.skills) {
-      const list = bySkill.get(skill) ?? [];
-      list.push(item);
-      bySkill.set(skill, list);
+  if (typeof candidates !== 'function') {
+    for (const item of candidates) {
+      if (inQuiz.has(item.id)) continue;
+      for (const skill of item.skills) {
+        const list = bySkill.get(skill) ?? [];
+        list.push(item);
+        bySkill.set(skill, list);
+      }
     }
   }
+  const ofSkill = (skill: SkillKey): readonly TracedItem[] => {
+    let open = bySkill.get(skill);
+    if (!open && typeof candidates === 'function') {
+      open = candidates(skill).filter((item) => item.skills.includes(skill) && !inQuiz.has(item.id));
+      bySkill.set(skill, open);
+    }
+    return open ?? [];
+  };
   const pick = (skills: readonly SkillKey[], reason: Selection['reason']): Selection | undefined => {
     let best: Selection | undefined;
     for (const skill of skills) {
-      const found = nearestToTarget(bySkill.get(skill) ?? [], state, policy, target);
+      const found = nearestToTarget(ofSkill(skill), recent, state, policy, target);
       if (
         found &&
         (best === undefined || Math.abs(found.predicted - target) < Math.abs(best.predicted - target))

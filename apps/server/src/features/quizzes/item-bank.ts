@@ -1,6 +1,12 @@
 import { MATH_DIFFICULTIES, mathItemId } from '@vidya/content';
 import type { CourseKey } from '@vidya/contracts';
-import { difficultyFromPrior, itemDifficulty, type ItemStats, type TracedItem } from '@vidya/engine';
+import {
+  difficultyFromPrior,
+  itemDifficulty,
+  type Candidates,
+  type ItemStats,
+  type TracedItem,
+} from '@vidya/engine';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '#src/db/client.ts';
 import { item, passage, skill } from '#src/db/schema/index.ts';
@@ -57,7 +63,7 @@ export class ItemBank {
     private readonly liveVersions: Map<string, string>,
   ) {}
 
-  private readonly tracedAuthored = new WeakMap<StatsMap, Map<string, TracedItem[]>>();
+  private readonly tracedAuthored = new WeakMap<StatsMap, Map<string, Map<string, TracedItem[]>>>();
 
   /** Reads the live authored items and the skills of every course from the database. */
   static async load(db: Db): Promise<ItemBank> {
@@ -118,28 +124,35 @@ export class ItemBank {
   }
 
   /**
-   * The candidates for one quiz position as the engine sees them, with their difficulty under the statistics
-   * `stats`. The authored ones are built once per course and statistics snapshot: the same objects every call,
-   * so the engine keeps what it compiled for each item instead of compiling every candidate on every call.
+   * The candidates for one quiz position as the engine sees them, one skill at a time (selection asks only for the
+   * skills it considers), with their difficulty under the statistics `stats`. Generated mathematics questions are
+   * built for a skill when asked for; the authored ones are built once per course and statistics snapshot — the
+   * same objects every call, so the engine keeps what it compiled for each item instead of compiling every
+   * candidate on every call.
    */
-  traced(
-    course: CourseKey,
-    quizId: string,
-    position: number,
-    skills: readonly string[],
-    stats: StatsMap,
-  ): readonly TracedItem[] {
+  traced(course: CourseKey, quizId: string, position: number, stats: StatsMap): Candidates {
     const build = (candidates: readonly Candidate[]) =>
       candidates.map((c) => ({
         ...c.traced,
         difficulty: difficultyUnder(c, stats),
       }));
-    if (course === 'mathematics') return build(this.candidates(course, quizId, position, skills));
+    if (course === 'mathematics') return (skill) => build(this.candidates(course, quizId, position, [skill]));
     let byCourse = this.tracedAuthored.get(stats);
-    if (!byCourse) this.tracedAuthored.set(stats, (byCourse = new Map<string, TracedItem[]>()));
-    let traced = byCourse.get(course);
-    if (!traced) byCourse.set(course, (traced = build(this.authored.get(course) ?? [])));
-    return traced;
+    if (!byCourse) this.tracedAuthored.set(stats, (byCourse = new Map<string, Map<string, TracedItem[]>>()));
+    let bySkill = byCourse.get(course);
+    if (!bySkill) {
+      bySkill = new Map<string, TracedItem[]>();
+      for (const item of build(this.authored.get(course) ?? [])) {
+        for (const skill of item.skills) {
+          const list = bySkill.get(skill);
+          if (list) list.push(item);
+          else bySkill.set(skill, [item]);
+        }
+      }
+      byCourse.set(course, bySkill);
+    }
+    const found = bySkill;
+    return (skill) => found.get(skill) ?? [];
   }
 
   /** Candidates for one quiz position; `skills` limits generated mathematics to the course's skills. */

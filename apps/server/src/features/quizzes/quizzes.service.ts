@@ -168,13 +168,7 @@ export async function nextQuestion(
     // The quiz course's skill states (the context holds every course's, with model states for this one only).
     const models = context.states.flatMap((s) => (s.modelState ? [[s.skillId, s.modelState] as const] : []));
     const stats = await app.learning.stats.current();
-    const traced = bank.traced(
-      course,
-      quizId,
-      position,
-      skills.map((s) => s.id),
-      stats,
-    );
+    const traced = bank.traced(course, quizId, position, stats);
     const selection = selectNextItem(
       {
         learner,
