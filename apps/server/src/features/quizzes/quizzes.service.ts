@@ -11,7 +11,7 @@ import {
 } from '@vidya/contracts';
 import { masteryOf, recordAnswer, selectNextItem, type ProductionModel } from '@vidya/engine';
 import type { FastifyInstance } from 'fastify';
-import { AppError, conflict, notFound } from '#src/errors.ts';
+import { AppError, conflict, notFound, unauthenticated } from '#src/errors.ts';
 import { newlyEarnedBadges, quizFacts, skillFacts } from '#src/features/progress/progress.facts.ts';
 import { badgesAwardedBetween } from '#src/features/progress/progress.service.ts';
 import {
@@ -43,16 +43,34 @@ const previousBefore = (a: { masteryBefore: number; firstOfSkill: boolean }) =>
   a.firstOfSkill ? null : toPercent(a.masteryBefore);
 const MAX_RESPONSE_MS = 30 * 60 * 1000;
 
-/** Starts a quiz in a course the learner is enrolled in (403 `not_enrolled` otherwise). */
+/**
+ * Starts a quiz in a course the learner is enrolled in (403 `not_enrolled` otherwise), with the caller's session
+ * checked in the same statement, which also reads the new quiz's context: its first `next` reads nothing more.
+ */
 export async function startQuiz(
   app: FastifyInstance,
-  learnerId: string,
+  caller: SessionCaller,
   course: CourseKey,
   timeZone?: string,
 ): Promise<Quiz> {
-  const row = await sql.insertQuiz(app.database.run, learnerId, course, QUESTIONS_PER_QUIZ, timeZone);
-  if (!row) throw new AppError(403, 'not_enrolled', 'you are not registered in this course');
-  return presentQuiz(row);
+  const started = await sql.startQuiz(
+    app.database.run,
+    caller.token,
+    course,
+    QUESTIONS_PER_QUIZ,
+    timeZone,
+    RECENT_QUIZZES,
+  );
+  if (!started) {
+    // No session, an expired one, or not a learner's: the whole check answers 401 or 403.
+    await caller.confirm();
+    throw unauthenticated();
+  }
+  if (!(await app.sessions.fresh(started.sessionExpiresAt))) await caller.confirm();
+  if (!started.quiz) throw new AppError(403, 'not_enrolled', 'you are not registered in this course');
+  const { id, context } = started.quiz;
+  app.learning.contexts.set(id, context);
+  return presentQuiz({ id, ...context });
 }
 
 /**

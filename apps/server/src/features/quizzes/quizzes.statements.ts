@@ -18,9 +18,6 @@ const ASKED = `(select coalesce(json_agg(json_build_object('position', x.positio
     'servedAt', x.served_at) order by x.position), '[]'::json)
   from quiz_question x where x.quiz_id = q.id) as asked`;
 
-const LEARNER = `(select l.model_state from learner_course_state l
-  where l.learner_id = q.learner_id and l.course_key = q.course_key) as learner`;
-
 const QUIZ_COLUMNS = `q.course_key as "courseKey", q.length, q.answered, q.score, q.finished_at as "finishedAt",
   q.learner_id as "learnerId", s.expires_at as "sessionExpiresAt"`;
 
@@ -29,13 +26,6 @@ const QUIZ_OF_SESSION = `from quiz_session q
   join session s on s.user_id = q.learner_id and s.token = $2::text
   join "user" u on u.id = q.learner_id and u.role = 'learners'
   where q.id = $1::uuid`;
-
-const START = `with enrolled as (select 1 from enrolment where learner_id = $1::text and course_key = $2::text),
-  tz as (
-    insert into learner_profile (learner_id, time_zone) select $1::text, $4::text from enrolled where $4::text is not null
-    on conflict (learner_id) do update set time_zone = excluded.time_zone, updated_at = now())
-  insert into quiz_session (learner_id, course_key, length) select $1::text, $2::text, $3::smallint from enrolled
-  returning id, course_key as "courseKey", length, answered, score, finished_at as "finishedAt"`;
 
 // The session given by token is still there: every write checks it, as a call may answer from the quiz's cached
 // context without reading (a sign-out elsewhere then makes the write find nothing, and the call reads again).
@@ -65,37 +55,66 @@ const SERVE = `with generated as (
   returning served_at as "servedAt", exists (select 1 from generated) as "itemStored"`;
 
 /**
- * Everything `next` and `answers` need, if the quiz is the session's learner's: the quiz, its served questions and
- * answers, the learner's states (every course, for the badges; model states of the quiz's course), the items of the
- * learner's last quizzes of the course, the stored generated item of the current question, the badges awarded,
- * the finished quizzes while a quiz badge is still to earn, the time zone and the learner's version.
+ * The parts of a quiz's context that are the learner's rather than the quiz's, for learner `learner`, course `course`
+ * and quiz `quiz` (SQL expressions): the learner's states (every course, for the badges; model states of the quiz's
+ * course), the items of the learner's last quizzes of the course, the badges awarded, the finished quizzes while a
+ * quiz badge is still to earn, the time zone and the learner's version.
  */
-const QUIZ_READ = `select ${QUIZ_COLUMNS}, ${ASKED}, ${LEARNER},
+const LEARNER_CONTEXT = (learner: string, course: string, quiz: string) => `
+    (select l.model_state from learner_course_state l
+      where l.learner_id = ${learner} and l.course_key = ${course}) as learner,
+    (select coalesce(json_agg(json_build_object('courseKey', s.course_key, 'skillId', s.skill_id,
+      'modelState', case when s.course_key = ${course} then s.model_state end, 'mastery', s.mastery,
+      'attempts', s.attempts, 'correct', s.correct)), '[]'::json)
+     from skill_state s where s.learner_id = ${learner}) as states,
+    (select coalesce(json_agg(r.item_id), '[]'::json) from quiz_question r where r.quiz_id in (
+      select o.id from quiz_session o where o.learner_id = ${learner} and o.course_key = ${course}
+        and o.id is distinct from ${quiz} order by o.started_at desc limit $3::int)) as recent,
+    (select coalesce(json_agg(b.badge), '[]'::json) from badge_award b where b.learner_id = ${learner}) as awarded,
+    case when (select count(*) from badge_award b2
+      where b2.learner_id = ${learner} and b2.badge in (${QUIZ_BADGE_LIST})) < ${QUIZ_BADGES.size} then (
+      select coalesce(json_agg(json_build_object('score', f.score, 'length', f.length,
+        'finishedAt', f.finished_at)), '[]'::json)
+      from quiz_session f where f.learner_id = ${learner} and f.finished_at is not null) end as "finishedQuizzes",
+    ${STAMP_OF(learner)} as stamp`;
+
+/** Everything `next` and `answers` need, if the quiz is the session's learner's (see `QuizContext`). */
+const QUIZ_READ = `select ${QUIZ_COLUMNS}, ${ASKED},
     (select coalesce(json_agg(json_build_object('position', a.position, 'itemId', a.item_id,
       'itemVersion', a.item_version, 'skillId', a.skill_id, 'correct', a.correct, 'masteryBefore', a.mastery_before,
       'firstOfSkill', a.first_of_skill, 'masteryAfter', a.mastery_after, 'bandAfter', a.band_after)), '[]'::json)
      from attempt a where a.quiz_id = q.id) as attempts,
-    (select coalesce(json_agg(json_build_object('courseKey', s.course_key, 'skillId', s.skill_id,
-      'modelState', case when s.course_key = q.course_key then s.model_state end, 'mastery', s.mastery,
-      'attempts', s.attempts, 'correct', s.correct)), '[]'::json)
-     from skill_state s where s.learner_id = q.learner_id) as states,
-    (select coalesce(json_agg(r.item_id), '[]'::json) from quiz_question r where r.quiz_id in (
-      select o.id from quiz_session o where o.learner_id = q.learner_id and o.course_key = q.course_key
-        and o.id <> q.id order by o.started_at desc limit $3::int)) as recent,
     (select json_build_object('id', i.id, 'version', i.version, 'kind', i.kind, 'prompt', i.prompt,
         'choices', i.choices, 'answer', i.answer, 'answerForm', i.answer_form, 'explanation', i.explanation,
         'difficulty', i.difficulty, 'source', i.source, 'skillId', i.skill_id)
       from quiz_question x join item i on i.id = x.item_id and i.version = x.item_version
       where x.quiz_id = q.id and x.position = q.answered and i.source = 'generated') as item,
-    (select coalesce(json_agg(b.badge), '[]'::json) from badge_award b where b.learner_id = q.learner_id) as awarded,
-    case when (select count(*) from badge_award b2
-      where b2.learner_id = q.learner_id and b2.badge in (${QUIZ_BADGE_LIST})) < ${QUIZ_BADGES.size} then (
-      select coalesce(json_agg(json_build_object('score', f.score, 'length', f.length,
-        'finishedAt', f.finished_at)), '[]'::json)
-      from quiz_session f where f.learner_id = q.learner_id and f.finished_at is not null) end as "finishedQuizzes",
     (select p.time_zone from learner_profile p where p.learner_id = q.learner_id) as "timeZone",
-    ${STAMP_OF('q.learner_id')} as stamp
+    ${LEARNER_CONTEXT('q.learner_id', 'q.course_key', 'q.id')}
   ${QUIZ_OF_SESSION}`;
+
+/**
+ * Starts a quiz for the learner of session `$1` if the session holds and the learner is enrolled in course `$2`,
+ * remembering time zone `$4` if given, and returns the new quiz's context in the same statement (the first `next`
+ * then needs no read). No row: no such session, or not a learner's. A row without `id`: not enrolled.
+ */
+const START = `with who as (
+    select s.user_id as learner_id, s.expires_at from session s join "user" u on u.id = s.user_id
+    where s.token = $1::text and s.expires_at > now() and u.role = 'learners'),
+  enrolled as (select 1 from enrolment e join who on e.learner_id = who.learner_id where e.course_key = $2::text),
+  tz as (
+    insert into learner_profile (learner_id, time_zone) select who.learner_id, $4::text from who, enrolled
+    where $4::text is not null
+    on conflict (learner_id) do update set time_zone = excluded.time_zone, updated_at = now()),
+  started as (
+    insert into quiz_session (learner_id, course_key, length) select who.learner_id, $2::text, $5::smallint
+    from who, enrolled
+    returning id, course_key, length, answered, score, finished_at)
+  select q.id, q.course_key as "courseKey", q.length, q.answered, q.score, q.finished_at as "finishedAt",
+    who.learner_id as "learnerId", who.expires_at as "sessionExpiresAt",
+    coalesce($4::text, (select p.time_zone from learner_profile p where p.learner_id = who.learner_id)) as "timeZone",
+    ${LEARNER_CONTEXT('who.learner_id', '$2::text', 'q.id')}
+  from who left join started q on true`;
 
 // Every write depends on `moved`, the quiz row advanced from the position read, while the session holds and the
 // learner's version is the one read: when another call advanced the quiz or the learner first, nothing is written. Data-modifying CTEs share one snapshot and all run, so the statement is atomic.
@@ -169,21 +188,30 @@ type ServedJson = Omit<ServedRow, 'servedAt'> & { servedAt: string };
 const toServed = (rows: ServedJson[]): ServedRow[] =>
   rows.map((q) => ({ ...q, servedAt: new Date(q.servedAt) }));
 
-/** Creates a quiz if the learner is enrolled in the course (else undefined), remembering the time zone if given. */
-export async function insertQuiz(
+/**
+ * Starts a quiz for the learner of session `sessionToken` (see `START`): undefined when the session is missing,
+ * expired or not a learner's; else its expiry and, when the learner is enrolled, the new quiz and its context.
+ */
+export async function startQuiz(
   run: RunStatement,
-  learnerId: string,
+  sessionToken: string,
   course: string,
   length: number,
   timeZone: string | undefined,
-) {
-  const [row] = await run<Omit<QuizRow, 'learnerId' | 'sessionExpiresAt'> & { id: string }>(START, [
-    learnerId,
+  recentQuizzes: number,
+): Promise<{ sessionExpiresAt: Date; quiz?: { id: string; context: QuizContext } } | undefined> {
+  const [row] = await run<ContextRow & { id: string | null }>(START, [
+    sessionToken,
     course,
-    length,
+    recentQuizzes,
     timeZone ?? null,
+    length,
   ]);
-  return row;
+  if (!row) return undefined;
+  const { id, ...rest } = row;
+  if (id === null) return { sessionExpiresAt: row.sessionExpiresAt };
+  const context = toContext({ ...rest, asked: [], attempts: [], item: null }, sessionToken);
+  return { sessionExpiresAt: row.sessionExpiresAt, quiz: { id, context } };
 }
 
 /** The content of a generated item, stored with the question the first time it is served. */
@@ -286,6 +314,31 @@ export interface QuizContext extends QuizRow {
   stamp: LearnerStamp;
 }
 
+type ContextRow = QuizRow & {
+  learner: LearnerModelState | null;
+  states: SkillStateJson[];
+  recent: string[];
+  awarded: string[];
+  finishedQuizzes: { score: number; length: number; finishedAt: string }[] | null;
+  timeZone: string | null;
+  stamp: LearnerStamp;
+};
+
+function toContext(
+  row: ContextRow & { asked: ServedJson[]; attempts: AttemptJson[]; item: StoredItem | null },
+  token: string,
+): QuizContext {
+  return {
+    ...row,
+    token,
+    asked: toServed(row.asked),
+    learner: row.learner ?? undefined,
+    item: row.item ?? undefined,
+    finishedQuizzes: row.finishedQuizzes?.map((f) => ({ ...f, finishedAt: new Date(f.finishedAt) })),
+    timeZone: row.timeZone ?? 'UTC',
+  };
+}
+
 /** A quiz's context if the quiz is the session's learner's (see `QuizContext`). */
 export async function readQuiz(
   run: RunStatement,
@@ -294,29 +347,9 @@ export async function readQuiz(
   recentQuizzes: number,
 ): Promise<QuizContext | undefined> {
   const [row] = await run<
-    QuizRow & {
-      asked: ServedJson[];
-      learner: LearnerModelState | null;
-      attempts: AttemptJson[];
-      states: SkillStateJson[];
-      recent: string[];
-      item: StoredItem | null;
-      awarded: string[];
-      finishedQuizzes: { score: number; length: number; finishedAt: string }[] | null;
-      timeZone: string | null;
-      stamp: LearnerStamp;
-    }
+    ContextRow & { asked: ServedJson[]; attempts: AttemptJson[]; item: StoredItem | null }
   >(QUIZ_READ, [quizId, sessionToken, recentQuizzes]);
-  if (!row) return undefined;
-  return {
-    ...row,
-    token: sessionToken,
-    asked: toServed(row.asked),
-    learner: row.learner ?? undefined,
-    item: row.item ?? undefined,
-    finishedQuizzes: row.finishedQuizzes?.map((f) => ({ ...f, finishedAt: new Date(f.finishedAt) })),
-    timeZone: row.timeZone ?? 'UTC',
-  };
+  return row && toContext(row, sessionToken);
 }
 
 export interface AnswerWrites {

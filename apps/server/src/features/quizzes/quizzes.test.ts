@@ -1,5 +1,5 @@
 import { COURSE_KEYS, type CourseKey, type Question } from '@vidya/contracts';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
@@ -13,6 +13,7 @@ import {
   quizSession,
   session,
   skillState,
+  user,
 } from '#src/db/schema/index.ts';
 import { as, answerKey, enrolIn } from '#src/testing/learning.ts';
 import { buildTestApp, createTestDatabase, signUpVerified } from '#src/testing/test-app.ts';
@@ -66,6 +67,27 @@ describe('POST /api/quizzes', () => {
     expect(
       (await app.inject({ method: 'POST', url: '/api/quizzes', payload: { course: 'science' } })).statusCode,
     ).toBe(401);
+  });
+
+  it('starts nothing for a session that expired or ended', async () => {
+    const learner = await signUpVerified(app, 'learners');
+    await enrolIn(app, learner.cookie, ['science']);
+    const token = decodeURIComponent(/session_token=([^;]+)/.exec(learner.cookie)![1]!).split('.')[0]!;
+    await app.db
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(session.token, token));
+    expect((await as(app, learner.cookie).post('/api/quizzes', { course: 'science' })).statusCode).toBe(401);
+    const other = await signUpVerified(app, 'learners');
+    await enrolIn(app, other.cookie, ['science']);
+    await app.inject({ method: 'DELETE', url: '/api/session', headers: { cookie: other.cookie } });
+    expect((await as(app, other.cookie).post('/api/quizzes', { course: 'science' })).statusCode).toBe(401);
+    const started = await app.db
+      .select({ id: quizSession.id })
+      .from(quizSession)
+      .innerJoin(user, eq(user.id, quizSession.learnerId))
+      .where(inArray(user.email, [learner.person.email, other.person.email]));
+    expect(started).toEqual([]);
   });
 });
 
@@ -419,14 +441,20 @@ describe('POST /api/quizzes/:quizId/answers', () => {
     const { cookie } = await signUpVerified(app, 'learners');
     await enrolIn(app, cookie, ['science']);
     const owner = as(app, cookie);
-    const quizId = await start(owner, 'science');
     const token = decodeURIComponent(/session_token=([^;]+)/.exec(cookie)![1]!).split('.')[0]!;
-    // Due for the daily refresh: still admitted, and better-auth moves the expiry on.
-    const dueAt = new Date(Date.now() + 5 * 24 * 60 * 60 * 1000);
-    await app.db.update(session).set({ expiresAt: dueAt }).where(eq(session.token, token));
+    // Due for the daily refresh: still admitted, and better-auth moves the expiry on — when starting a quiz, and
+    // when a call reads the quiz (here a repeated `next`, which reads what was served).
+    const expiryAfter = async <T>(call: () => Promise<T>): Promise<T> => {
+      const dueAt = new Date(Date.now() + 5 * 24 * 60 * 60 * 1000);
+      await app.db.update(session).set({ expiresAt: dueAt }).where(eq(session.token, token));
+      const result = await call();
+      const [refreshed] = await app.db.select().from(session).where(eq(session.token, token));
+      expect(refreshed!.expiresAt.getTime()).toBeGreaterThan(dueAt.getTime());
+      return result;
+    };
+    const quizId = await expiryAfter(() => start(owner, 'science'));
     const question = await next(owner, quizId);
-    const [refreshed] = await app.db.select().from(session).where(eq(session.token, token));
-    expect(refreshed!.expiresAt.getTime()).toBeGreaterThan(dueAt.getTime());
+    expect((await expiryAfter(() => next(owner, quizId))).itemId).toBe(question.itemId);
 
     const teacher = await signUpVerified(app, 'instructors');
     expect((await as(app, teacher.cookie).post(`/api/quizzes/${quizId}/next`)).statusCode).toBe(403);
