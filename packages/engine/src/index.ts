@@ -16,7 +16,7 @@ export {
 export type { ItemStats } from './tracing/item-difficulty.ts';
 export { masteryOf } from './selection/mastery.ts';
 export type { Mastery, MasteryBand } from './selection/mastery.ts';
-export { selectNextItem, DEFAULT_TARGET_SUCCESS } from './selection/select-next-item.ts';
+export { selectNextItem, groupBySkill, DEFAULT_TARGET_SUCCESS } from './selection/select-next-item.ts';
 export type {
   Candidates,
   CourseSkill,

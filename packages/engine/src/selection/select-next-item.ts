@@ -57,6 +57,19 @@ const DEFAULT_PLACEMENT_ANSWERS = 5;
  */
 export type Candidates = readonly TracedItem[] | ((skill: SkillKey) => readonly TracedItem[]);
 
+/** Items by each skill they exercise (an item of several skills is in each list). */
+export function groupBySkill<Item extends TracedItem>(items: readonly Item[]): Map<SkillKey, Item[]> {
+  const bySkill = new Map<SkillKey, Item[]>();
+  for (const item of items) {
+    for (const skill of item.skills) {
+      const list = bySkill.get(skill);
+      if (list) list.push(item);
+      else bySkill.set(skill, [item]);
+    }
+  }
+  return bySkill;
+}
+
 function nearestToTarget(
   pool: readonly TracedItem[],
   recent: ReadonlySet<string>,
@@ -95,17 +108,10 @@ export function selectNextItem(
   const recent = new Set(state.recentItemIds);
   // The open candidates per skill: a list is grouped once; a function is asked for a skill the first time
   // selection looks at it.
-  const bySkill = new Map<SkillKey, TracedItem[]>();
-  if (typeof candidates !== 'function') {
-    for (const item of candidates) {
-      if (inQuiz.has(item.id)) continue;
-      for (const skill of item.skills) {
-        const list = bySkill.get(skill) ?? [];
-        list.push(item);
-        bySkill.set(skill, list);
-      }
-    }
-  }
+  const bySkill =
+    typeof candidates === 'function'
+      ? new Map<SkillKey, TracedItem[]>()
+      : groupBySkill(candidates.filter((item) => !inQuiz.has(item.id)));
   const ofSkill = (skill: SkillKey): readonly TracedItem[] => {
     let open = bySkill.get(skill);
     if (!open && typeof candidates === 'function') {

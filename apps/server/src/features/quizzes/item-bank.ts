@@ -2,6 +2,7 @@ import { MATH_DIFFICULTIES, mathItemId } from '@vidya/content';
 import type { CourseKey } from '@vidya/contracts';
 import {
   difficultyFromPrior,
+  groupBySkill,
   itemDifficulty,
   type Candidates,
   type ItemStats,
@@ -141,14 +142,7 @@ export class ItemBank {
     if (!byCourse) this.tracedAuthored.set(stats, (byCourse = new Map<string, Map<string, TracedItem[]>>()));
     let bySkill = byCourse.get(course);
     if (!bySkill) {
-      bySkill = new Map<string, TracedItem[]>();
-      for (const item of build(this.authored.get(course) ?? [])) {
-        for (const skill of item.skills) {
-          const list = bySkill.get(skill);
-          if (list) list.push(item);
-          else bySkill.set(skill, [item]);
-        }
-      }
+      bySkill = groupBySkill(build(this.authored.get(course) ?? []));
       byCourse.set(course, bySkill);
     }
     const found = bySkill;
