@@ -149,99 +149,169 @@ function generatedContent(itemId: string): { row: ItemContent['item']; stored: s
   };
 }
 
+/** The engine's choice for a quiz's current position, with the content to show and to store. */
+interface Choice {
+  served: Omit<sql.ServedRow, 'servedAt'>;
+  /** A generated mathematics item: its row and the content stored with the question. */
+  generated: ReturnType<typeof generatedContent> | undefined;
+}
+
+/**
+ * The engine's choice for the position `context.answered` of the quiz, on the learner's states in `context`, or
+ * undefined when the bank has no question left to ask.
+ */
+async function choose(
+  app: FastifyInstance,
+  quizId: string,
+  context: sql.QuizContext,
+  nowMs: number,
+): Promise<Choice | undefined> {
+  const { model, bank } = app.learning;
+  const course = context.courseKey as CourseKey;
+  const position = context.answered;
+  const learner = context.learner ?? model.initialLearnerState();
+  // The quiz course's skill states (the context holds every course's, with model states for this one only).
+  const models = context.states.flatMap((s) => (s.modelState ? [[s.skillId, s.modelState] as const] : []));
+  const traced = bank.traced(course, quizId, position, await app.learning.stats.current());
+  const selection = selectNextItem(
+    {
+      learner,
+      skills: Object.fromEntries(models.map(([skill, m]) => [skill, m.tracing])),
+      reviews: Object.fromEntries(models.map(([skill, m]) => [skill, m.review])),
+      quizItemIds: context.asked.map((q) => q.itemId),
+      hasReviewInQuiz: context.asked.some((q) => q.reason === 'review'),
+      recentItemIds: context.recent,
+    },
+    traced,
+    {
+      model,
+      nowMs,
+      skills: bank.skillsOf(course).map((s) => ({
+        key: s.id,
+        prerequisites: s.prerequisites,
+        isEntry: s.prerequisites.length === 0,
+      })),
+    },
+  );
+  if (!selection) return undefined;
+  const itemId = selection.item.id;
+  const generated = course === 'mathematics' ? generatedContent(itemId) : undefined;
+  const version = generated
+    ? generated.row.version
+    : bank.contentOf(itemId, bank.liveVersion(itemId) ?? '')?.item.version;
+  if (!version) throw new Error(`selected item ${itemId} has no live version`);
+  return {
+    served: {
+      position,
+      itemId,
+      itemVersion: version,
+      skillId: selection.skill,
+      reason: selection.reason,
+      predicted: selection.predicted,
+    },
+    generated,
+  };
+}
+
+/**
+ * The content of a question served in the quiz: the bank's, the generated item the context holds, or the stored row
+ * (a generated item stored before by another quiz is shown and checked as stored).
+ */
+async function servedContent(
+  app: FastifyInstance,
+  context: sql.QuizContext,
+  itemId: string,
+  version: string,
+): Promise<{ item: sql.StoredItem; passage: ItemContent['passage'] }> {
+  const known = app.learning.bank.contentOf(itemId, version);
+  if (known) return known;
+  if (context.item?.id === itemId && context.item.version === version)
+    return { item: context.item, passage: null };
+  return (await repo.itemWithPassage(app.db, itemId, version))!;
+}
+
+/**
+ * The cached context of a quiz whose current question is already served (by the last answer's write), if a cheap
+ * read confirms that the quiz is still at that position and the session still holds; else nothing (and the caller
+ * reads the whole context).
+ */
+async function confirmedServed(
+  app: FastifyInstance,
+  caller: SessionCaller,
+  quizId: string,
+): Promise<sql.QuizContext | undefined> {
+  const { contexts } = app.learning;
+  const cached = contexts.get(quizId, caller.token);
+  if (!cached || cached.finishedAt || !cached.asked.some((q) => q.position === cached.answered))
+    return undefined;
+  const now = await sql.checkQuiz(app.database.run, caller.token, quizId);
+  if (!now || now.answered !== cached.answered || now.finishedAt) {
+    contexts.delete(quizId);
+    return undefined;
+  }
+  if (!(await app.sessions.fresh(now.sessionExpiresAt))) await caller.confirm();
+  return cached;
+}
+
 /**
  * The question at the quiz's current position: the one already served if it is still unanswered (a refresh or a
- * retry gets the same question), else the engine's choice, stored before it is shown. One read and one guarded
- * write: a concurrent call that served the position first wins, and this one shows what it served.
+ * retry gets the same question, and an answer serves the next one with its own write), else the engine's choice,
+ * stored before it is shown. One read and one guarded write: a concurrent call that served the position first wins,
+ * and this one shows what it served.
  */
 export async function nextQuestion(
   app: FastifyInstance,
   caller: SessionCaller,
   quizId: string,
 ): Promise<Question> {
-  const { model, bank } = app.learning;
-  // A cached context serves a new question only: the write checks it (a served one is read again).
+  const { bank } = app.learning;
+  // A cached context serves a new question only: the write checks it (a served one is read again, or checked).
   const toServe = (c: sql.QuizContext) => !c.finishedAt && !c.asked.some((q) => q.position === c.answered);
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const context = await contextFor(app, caller, quizId, attempt === 0 ? toServe : never);
+    const context =
+      (attempt === 0 ? await confirmedServed(app, caller, quizId) : undefined) ??
+      (await contextFor(app, caller, quizId, attempt === 0 ? toServe : never));
     const course = context.courseKey as CourseKey;
     if (context.finishedAt) throw conflict('quiz_finished', 'This quiz is finished. Start a new one.');
-    const position = context.answered;
     const quiz = { id: quizId, length: context.length, score: context.score };
-    const already = context.asked.find((q) => q.position === position);
+    const already = context.asked.find((q) => q.position === context.answered);
     if (already) {
-      const found =
-        bank.contentOf(already.itemId, already.itemVersion) ??
-        (await repo.itemWithPassage(app.db, already.itemId, already.itemVersion));
+      const found = await servedContent(app, context, already.itemId, already.itemVersion);
       return presentQuestion(
         quiz,
         already,
-        found!.item,
-        found!.passage,
+        found.item,
+        found.passage,
         bank.skillName(course, already.skillId),
       );
     }
-    const skills = bank.skillsOf(course);
-    const learner = context.learner ?? model.initialLearnerState();
-    // The quiz course's skill states (the context holds every course's, with model states for this one only).
-    const models = context.states.flatMap((s) => (s.modelState ? [[s.skillId, s.modelState] as const] : []));
-    const stats = await app.learning.stats.current();
-    const traced = bank.traced(course, quizId, position, stats);
-    const selection = selectNextItem(
-      {
-        learner,
-        skills: Object.fromEntries(models.map(([skill, m]) => [skill, m.tracing])),
-        reviews: Object.fromEntries(models.map(([skill, m]) => [skill, m.review])),
-        quizItemIds: context.asked.map((q) => q.itemId),
-        hasReviewInQuiz: context.asked.some((q) => q.reason === 'review'),
-        recentItemIds: context.recent,
-      },
-      traced,
-      {
-        model,
-        nowMs: Date.now(),
-        skills: skills.map((s) => ({
-          key: s.id,
-          prerequisites: s.prerequisites,
-          isEntry: s.prerequisites.length === 0,
-        })),
-      },
-    );
-    if (!selection) throw conflict('no_questions', 'There are no more questions in this course right now.');
-    const itemId = selection.item.id;
-    const generated = course === 'mathematics' ? generatedContent(itemId) : undefined;
-    const found = generated
-      ? { item: generated.row, passage: null }
-      : bank.contentOf(itemId, bank.liveVersion(itemId) ?? '');
-    if (!found) throw new Error(`selected item ${itemId} has no live version`);
-    const served = {
-      position,
-      itemId,
-      itemVersion: found.item.version,
-      skillId: selection.skill,
-      reason: selection.reason,
-      predicted: selection.predicted,
-    };
+    const choice = await choose(app, quizId, context, Date.now());
+    if (!choice) throw conflict('no_questions', 'There are no more questions in this course right now.');
+    const { served, generated } = choice;
     const stored = await sql.serveQuestion(app.database.run, caller.token, quizId, served, generated?.stored);
     if (!stored) {
       // Another call served this position (or answered it) first, or the session ended: read what is stored.
       app.learning.contexts.delete(quizId);
       continue;
     }
-    // A generated item stored before (by another quiz) is shown as stored: answers are checked against that row.
-    const shown =
-      generated && !stored.itemStored
-        ? ((await repo.itemWithPassage(app.db, itemId, found.item.version)) ?? found)
-        : found;
-    app.learning.contexts.set(quizId, {
+    const next = {
       ...context,
       asked: [...context.asked, { ...served, servedAt: stored.servedAt }],
-      item: generated ? shown.item : undefined,
-    });
+      item: storedItem(choice, stored.itemStored),
+    };
+    app.learning.contexts.set(quizId, next);
+    const shown = await servedContent(app, next, served.itemId, served.itemVersion);
     return presentQuestion(quiz, served, shown.item, shown.passage, bank.skillName(course, served.skillId));
   }
   throw busy();
 }
+
+/**
+ * The generated item of a question just served, as the context keeps it: undefined for an authored item, and for a
+ * generated one whose id was stored before (by another quiz), which is read as stored when it is shown or checked.
+ */
+const storedItem = (choice: Choice, storedNow: boolean): sql.StoredItem | undefined =>
+  choice.generated && storedNow ? choice.generated.row : undefined;
 
 function isCorrect(row: { kind: string; answer: string; answerForm: unknown }, given: string): boolean {
   if (row.kind === 'choice') return /^\d+$/.test(given.trim()) && Number(given.trim()) === Number(row.answer);
@@ -286,16 +356,13 @@ export async function submitAnswer(
       : undefined;
     const skillName = (id: string) => bank.skillName(course, id);
     const contentOf = async (itemId: string, version: string) =>
-      bank.contentOf(itemId, version)?.item ??
-      (context.item?.id === itemId && context.item.version === version
-        ? context.item
-        : (await repo.itemWithPassage(app.db, itemId, version))?.item);
+      (await servedContent(app, context, itemId, version)).item;
     if (previous) {
       const found = await contentOf(previous.itemId, previous.itemVersion);
       return {
         correct: previous.correct,
-        ...correctAnswerOf(found!),
-        explanation: found!.explanation,
+        ...correctAnswerOf(found),
+        explanation: found.explanation,
         score: context.score,
         answered: context.answered,
         finished: context.finishedAt !== null,
@@ -315,7 +382,7 @@ export async function submitAnswer(
         'This is not the current question. Load the next question and try again.',
       );
     }
-    const row = (await contentOf(served.itemId, served.itemVersion))!;
+    const row = await contentOf(served.itemId, served.itemVersion);
     const correct = isCorrect(row, body.answer);
     const now = new Date();
 
@@ -337,18 +404,18 @@ export async function submitAnswer(
       correct,
       now.getTime(),
     );
-    const next = outcome.skills[served.skillId]!;
+    const practised = outcome.skills[served.skillId]!;
     const answered = context.answered + 1;
     const score = context.score + (correct ? 1 : 0);
     const finished = answered >= context.length;
     const skill = {
       id: served.skillId,
-      modelState: { tracing: next.tracing, review: next.review },
-      mastery: next.mastery.p,
-      band: next.mastery.band,
+      modelState: { tracing: practised.tracing, review: practised.review },
+      mastery: practised.mastery.p,
+      band: practised.mastery.band,
       attempts: (state?.attempts ?? 0) + 1,
       correct: (state?.correct ?? 0) + (correct ? 1 : 0),
-      nextReviewAt: next.review ? new Date(next.review.dueMs) : null,
+      nextReviewAt: practised.review ? new Date(practised.review.dueMs) : null,
     };
     const states = [
       ...context.states.filter((s) => s !== state),
@@ -376,6 +443,31 @@ export async function submitAnswer(
       },
       { quizFinished: finished },
     );
+    // The quiz as this answer leaves it; unless it finishes, the next position's question is chosen on it now and
+    // served by the answer's own write.
+    const moved: sql.QuizContext = {
+      ...context,
+      answered,
+      score,
+      attempts: [
+        ...context.attempts,
+        {
+          position: served.position,
+          itemId: row.id,
+          itemVersion: row.version,
+          skillId: served.skillId,
+          correct,
+          masteryBefore: before,
+          firstOfSkill: !state,
+          masteryAfter: skill.mastery,
+          bandAfter: skill.band,
+        },
+      ],
+      learner: outcome.learner,
+      states,
+      item: undefined,
+    };
+    const choice = finished ? undefined : await choose(app, quizId, moved, now.getTime());
     const written = await sql.writeAnswer(app.database.run, {
       quizId,
       token: caller.token,
@@ -395,11 +487,14 @@ export async function submitAnswer(
         predicted: outcome.predicted,
         masteryBefore: before,
         firstOfSkill: !state,
+        // From when the question was served, which for every question but the first is when the answer before it
+        // was recorded: the time includes reading that answer's feedback (decision 006).
         responseMs: Math.min(MAX_RESPONSE_MS, Math.max(0, now.getTime() - served.servedAt.getTime())),
         itemDifficulty: difficulty ?? null,
       },
       statsKey,
       badges,
+      next: choice && { served: choice.served, generated: choice.generated?.stored },
     });
     const { contexts } = app.learning;
     if (!written) {
@@ -410,26 +505,12 @@ export async function submitAnswer(
     if (finished) contexts.delete(quizId);
     else
       contexts.set(quizId, {
-        ...context,
-        answered,
-        score,
-        attempts: [
-          ...context.attempts,
-          {
-            position: served.position,
-            itemId: row.id,
-            itemVersion: row.version,
-            skillId: served.skillId,
-            correct,
-            masteryBefore: before,
-            firstOfSkill: !state,
-            masteryAfter: skill.mastery,
-            bandAfter: skill.band,
-          },
-        ],
-        learner: outcome.learner,
-        states,
-        item: undefined,
+        ...moved,
+        asked:
+          choice && written.served
+            ? [...moved.asked, { ...choice.served, servedAt: written.served.servedAt }]
+            : moved.asked,
+        item: choice && written.served ? storedItem(choice, written.served.itemStored) : undefined,
         awarded: [...context.awarded, ...written.badges],
         stamp: written.stamp,
       });
@@ -443,8 +524,8 @@ export async function submitAnswer(
       mastery: {
         skill: { id: served.skillId, name: skillName(served.skillId) },
         before: state ? toPercent(before) : null,
-        after: toPercent(next.mastery.p),
-        band: next.mastery.band,
+        after: toPercent(practised.mastery.p),
+        band: practised.mastery.band,
       },
     };
   }

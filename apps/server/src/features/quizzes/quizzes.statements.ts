@@ -39,20 +39,29 @@ const STAMP_OF = (
 ) => `(select coalesce(jsonb_object_agg(l.course_key, l.xmin::text), '{}'::jsonb)
   from learner_course_state l where l.learner_id = ${learner})`;
 
-const SERVE = `with generated as (
-    insert into item (id, version, course_key, skill_id, kind, prompt, answer, answer_form, explanation, difficulty,
-      source)
-    select $3::text, $4::text, 'mathematics', $8::text, 'free_text', $9::text, $10::text, $11::text::jsonb, $12::text,
-      $13::smallint, 'generated'
-    where $9::text is not null
+// Stores a generated mathematics item (parameters from `$first`: id, version, skill, prompt, answer, answer form,
+// explanation, difficulty) when its prompt is given and `guard` (an SQL condition) holds; an item stored before stays.
+const STORE_GENERATED = (first: number, guard: string) => {
+  const $ = (i: number) => `$${first + i}`;
+  return `insert into item (id, version, course_key, skill_id, kind, prompt, answer, answer_form, explanation,
+      difficulty, source)
+    select ${$(0)}::text, ${$(1)}::text, 'mathematics', ${$(2)}::text, 'free_text', ${$(3)}::text, ${$(4)}::text,
+      ${$(5)}::text::jsonb, ${$(6)}::text, ${$(7)}::smallint, 'generated'
+    where ${$(3)}::text is not null and ${guard}
     on conflict do nothing
-    returning 1)
-  insert into quiz_question (quiz_id, position, item_id, item_version, skill_id, reason, predicted)
-  select q.id, $2::smallint, $3::text, $4::text, $5::text, $6::text, $7::real from quiz_session q
-  where q.id = $1::uuid and q.answered = $2::smallint and q.finished_at is null
-    and ${SESSION_HOLDS('$14', 'q.learner_id')}
-  on conflict do nothing
-  returning served_at as "servedAt", exists (select 1 from generated) as "itemStored"`;
+    returning 1`;
+};
+
+// Serves a question at the quiz's current position `$2` while the session holds (its generated item stored first).
+const SERVE = `with generated as (${STORE_GENERATED(3, 'true')}),
+  served as (
+    insert into quiz_question (quiz_id, position, item_id, item_version, skill_id, reason, predicted)
+    select q.id, $2::smallint, $3::text, $4::text, $11::text, $12::text, $13::real from quiz_session q
+    where q.id = $1::uuid and q.answered = $2::smallint and q.finished_at is null
+      and ${SESSION_HOLDS('$14', 'q.learner_id')}
+    on conflict do nothing
+    returning served_at)
+  select served_at as "servedAt", exists (select 1 from generated) as "itemStored" from served`;
 
 /**
  * The parts of a quiz's context that are the learner's rather than the quiz's, for learner `learner`, course `course`
@@ -93,6 +102,10 @@ const QUIZ_READ = `select ${QUIZ_COLUMNS}, ${ASKED},
     ${LEARNER_CONTEXT('q.learner_id', 'q.course_key', 'q.id')}
   ${QUIZ_OF_SESSION}`;
 
+/** Where quiz `$1` stands, if it is the learner's of session `$2`: a read that spares the whole context's. */
+const QUIZ_CHECK = `select q.answered, q.finished_at as "finishedAt", s.expires_at as "sessionExpiresAt"
+  ${QUIZ_OF_SESSION}`;
+
 /**
  * Starts a quiz for the learner of session `$1` if the session holds and the learner is enrolled in course `$2`,
  * remembering time zone `$4` if given, and returns the new quiz's context in the same statement (the first `next`
@@ -117,7 +130,10 @@ const START = `with who as (
   from who left join started q on true`;
 
 // Every write depends on `moved`, the quiz row advanced from the position read, while the session holds and the
-// learner's version is the one read: when another call advanced the quiz or the learner first, nothing is written. Data-modifying CTEs share one snapshot and all run, so the statement is atomic.
+// learner's version is the one read: when another call advanced the quiz or the learner first, nothing is written.
+// Data-modifying CTEs share one snapshot and all run, so the statement is atomic. Unless the quiz is finished, the
+// same statement serves the next position's question ($30 on, chosen on the state this answer leaves): the `next`
+// that follows only checks that the quiz and the session are as they were.
 const ANSWER_WRITE = `with moved as (
     update quiz_session set answered = $2::smallint, score = $3::smallint,
       finished_at = coalesce($4::timestamptz, finished_at)
@@ -153,10 +169,18 @@ const ANSWER_WRITE = `with moved as (
     insert into badge_award (learner_id, badge, awarded_at)
     select $5::text, unnest($26::text[]), $8::timestamptz from moved
     on conflict do nothing
-    returning badge)
+    returning badge),
+  generated as (${STORE_GENERATED(30, 'exists (select 1 from moved)')}),
+  served as (
+    insert into quiz_question (quiz_id, position, item_id, item_version, skill_id, reason, predicted)
+    select $1::uuid, $2::smallint, $30::text, $31::text, $38::text, $39::text, $40::real from moved
+    where $30::text is not null
+    on conflict do nothing
+    returning served_at)
   select (select count(*) from moved)::int as applied,
     coalesce((select json_agg(badge) from badges), '[]'::json) as badges,
-    (select version from learner) as version`;
+    (select version from learner) as version,
+    (select served_at from served) as "servedAt", exists (select 1 from generated) as "itemStored"`;
 
 export interface QuizRow {
   courseKey: string;
@@ -225,6 +249,27 @@ export interface GeneratedContent {
 }
 
 /**
+ * A question's parameters as SERVE and ANSWER_WRITE take them: the generated item's (see STORE_GENERATED), then the
+ * question's skill, reason and predicted chance.
+ */
+const servedParams = (
+  served: Omit<ServedRow, 'servedAt' | 'position'> | undefined,
+  generated: GeneratedContent | undefined,
+) => [
+  served?.itemId ?? null,
+  served?.itemVersion ?? null,
+  generated?.skill ?? null,
+  generated?.prompt ?? null,
+  generated?.answer ?? null,
+  generated ? JSON.stringify(generated.answerForm ?? null) : null,
+  generated?.explanation ?? null,
+  generated?.difficulty ?? null,
+  served?.skillId ?? null,
+  served?.reason ?? null,
+  served?.predicted ?? null,
+];
+
+/**
  * Serves a question at `position` if the quiz is still there (unanswered, not finished), nothing was served there
  * yet and the session holds; returns when it was served and whether `generated` was stored now (false: an item of
  * that id was stored before, and what was stored is what counts), or undefined when another call got there first
@@ -240,17 +285,7 @@ export async function serveQuestion(
   const [row] = await run<{ servedAt: Date; itemStored: boolean }>(SERVE, [
     quizId,
     served.position,
-    served.itemId,
-    served.itemVersion,
-    served.skillId,
-    served.reason,
-    served.predicted,
-    generated?.skill ?? null,
-    generated?.prompt ?? null,
-    generated?.answer ?? null,
-    generated ? JSON.stringify(generated.answerForm ?? null) : null,
-    generated?.explanation ?? null,
-    generated?.difficulty ?? null,
+    ...servedParams(served, generated),
     sessionToken,
   ]);
   return row && { servedAt: new Date(row.servedAt), itemStored: row.itemStored };
@@ -352,6 +387,19 @@ export async function readQuiz(
   return row && toContext(row, sessionToken);
 }
 
+/** Where a quiz stands (position, finished) and when the session expires, if the quiz is the session's learner's. */
+export async function checkQuiz(
+  run: RunStatement,
+  sessionToken: string,
+  quizId: string,
+): Promise<Pick<QuizRow, 'answered' | 'finishedAt' | 'sessionExpiresAt'> | undefined> {
+  const [row] = await run<Pick<QuizRow, 'answered' | 'finishedAt' | 'sessionExpiresAt'>>(QUIZ_CHECK, [
+    quizId,
+    sessionToken,
+  ]);
+  return row;
+}
+
 export interface AnswerWrites {
   quizId: string;
   /** The caller's session token and the learner's version read: the write happens only while both hold. */
@@ -386,15 +434,24 @@ export interface AnswerWrites {
   };
   statsKey: string;
   badges: readonly string[];
+  /** The next position's question, served with the answer; absent when the quiz finishes or has none left. */
+  next?: { served: Omit<ServedRow, 'servedAt' | 'position'>; generated: GeneratedContent | undefined };
 }
 
 /**
- * Writes an answer (quiz row, learner and skill state, attempt, statistics, badges) if the quiz is still at the
- * position read, the session holds and the learner's version is the one read; returns whether it was written, the
- * badges newly awarded and the new version of the quiz course's learner state.
+ * Writes an answer (quiz row, learner and skill state, attempt, statistics, badges) and serves the next question if
+ * the quiz is still at the position read, the session holds and the learner's version is the one read; returns
+ * whether it was written, the badges newly awarded, the new version of the quiz course's learner state and when the
+ * next question was served (as `serveQuestion` does).
  */
 export async function writeAnswer(run: RunStatement, w: AnswerWrites) {
-  const [row] = await run<{ applied: number; badges: string[]; version: string | null }>(ANSWER_WRITE, [
+  const [row] = await run<{
+    applied: number;
+    badges: string[];
+    version: string | null;
+    servedAt: Date | null;
+    itemStored: boolean;
+  }>(ANSWER_WRITE, [
     w.quizId,
     w.quiz.answered,
     w.quiz.score,
@@ -424,9 +481,15 @@ export async function writeAnswer(run: RunStatement, w: AnswerWrites) {
     w.attempt.itemDifficulty,
     w.token,
     JSON.stringify(w.stamp),
+    ...servedParams(w.next?.served, w.next?.generated),
   ]);
   if (row!.applied === 0 || row!.version === null) return undefined;
-  return { badges: row!.badges, stamp: { ...w.stamp, [w.course]: row!.version } };
+  return {
+    badges: row!.badges,
+    stamp: { ...w.stamp, [w.course]: row!.version },
+    served:
+      row!.servedAt === null ? undefined : { servedAt: new Date(row!.servedAt), itemStored: row!.itemStored },
+  };
 }
 
 const ALL_STATS = `select item_id as "itemId", attempts, correct from item_stats`;

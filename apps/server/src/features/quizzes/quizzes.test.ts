@@ -1,5 +1,5 @@
 import { COURSE_KEYS, type CourseKey, type Question } from '@vidya/contracts';
-import { count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
@@ -313,14 +313,74 @@ describe('the quiz contexts a server keeps between calls', () => {
     expect((await client.post(`/api/quizzes/${quizId}/next`)).statusCode).toBe(401);
   });
 
-  it('serves nothing for a session that ended after the last answer', async () => {
+  it('shows nothing and serves nothing for a session that ended after the last answer', async () => {
     const { cookie, client, quizId, question } = await servedFirstQuestion('english');
     const key = await answerKey(app, question);
     await client.post(`/api/quizzes/${quizId}/answers`, { itemId: question.itemId, answer: key.right });
+    // The answer served the next question with its own write; the session ends before it is shown.
+    const served = () => app.db.select().from(quizQuestion).where(eq(quizQuestion.quizId, quizId));
+    expect((await served()).map((q) => q.position)).toEqual([0, 1]);
     await app.inject({ method: 'DELETE', url: '/api/session', headers: { cookie } });
     expect((await client.post(`/api/quizzes/${quizId}/next`)).statusCode).toBe(401);
-    const served = await app.db.select().from(quizQuestion).where(eq(quizQuestion.quizId, quizId));
-    expect(served).toHaveLength(1);
+    expect(await served()).toHaveLength(2);
+  });
+
+  it.each(['mathematics', 'science'] as const)(
+    'serves the next %s question with the answer, and shows it as stored',
+    async (course) => {
+      const { cookie, client, quizId, question } = await servedFirstQuestion(course);
+      const key = await answerKey(app, question);
+      await client.post(`/api/quizzes/${quizId}/answers`, { itemId: question.itemId, answer: key.wrong });
+      const [stored] = await app.db
+        .select()
+        .from(quizQuestion)
+        .where(and(eq(quizQuestion.quizId, quizId), eq(quizQuestion.position, 1)));
+      expect(stored).toBeDefined();
+      expect(stored!.itemId).not.toBe(question.itemId);
+      const second = await next(client, quizId);
+      expect(second).toMatchObject({ position: 1, itemId: stored!.itemId, score: 0 });
+      // Shown from another server, which reads what was stored, it is the same question.
+      const other = await buildTestApp(database);
+      try {
+        const there = await as(other, cookie).post(`/api/quizzes/${quizId}/next`);
+        expect(there.json()).toEqual(second);
+      } finally {
+        await other.close();
+      }
+      // The answer to it is checked against what was served.
+      const answered = await client.post(`/api/quizzes/${quizId}/answers`, {
+        itemId: second.itemId,
+        answer: (await answerKey(app, second)).right,
+      });
+      expect(answered.json()).toMatchObject({ correct: true, answered: 2, score: 1 });
+    },
+  );
+
+  it('shows the current question when another server moved the quiz on', async () => {
+    const { cookie, client, quizId, question } = await servedFirstQuestion('social_science');
+    const other = await buildTestApp(database);
+    try {
+      const there = as(other, cookie);
+      const answer = async (via: typeof client, q: Question) =>
+        (
+          await via.post(`/api/quizzes/${quizId}/answers`, {
+            itemId: q.itemId,
+            answer: (await answerKey(app, q)).right,
+          })
+        ).json();
+      // This server answers the first question (and keeps the quiz with the second one served) ...
+      expect(await answer(client, question)).toMatchObject({ answered: 1 });
+      // ... while the other shows and answers the second.
+      const second: Question = (await there.post(`/api/quizzes/${quizId}/next`)).json();
+      expect(second.position).toBe(1);
+      expect(await answer(there, second)).toMatchObject({ answered: 2 });
+      const third = await next(client, quizId);
+      expect(third.position).toBe(2);
+      expect(third.itemId).not.toBe(second.itemId);
+      expect(await answer(client, third)).toMatchObject({ answered: 3, score: 3 });
+    } finally {
+      await other.close();
+    }
   });
 });
 
