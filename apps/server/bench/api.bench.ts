@@ -5,7 +5,7 @@
 // answers per second and exact p50/p95/p99 latency of `next` and `answers`; for PostgreSQL also the TPS of pgbench
 // running the equivalent write transaction, as the physical reference. Everything it creates is removed on exit.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -15,6 +15,7 @@ import {
   driveQuizzes,
   LoadClient,
   signUpLearners,
+  summarise,
   type DriveResult,
   type LatencySummary,
 } from '#src/testing/load-driver.ts';
@@ -167,7 +168,15 @@ INSERT INTO bench_item_stats (item_id, attempts, correct) VALUES ('item-' || :it
 END;
 `;
 
-async function runPgbench(dbUrl: string): Promise<{ tps: number; clients: number; load: number } | null> {
+interface Reference {
+  tps: number;
+  clients: number;
+  load: number;
+  /** Each transaction's latency, from pgbench's transaction log. */
+  latency: LatencySummary;
+}
+
+async function runPgbench(dbUrl: string): Promise<Reference | null> {
   const clients = Number(args['pgbench-clients']);
   const client = new pg.Client({ connectionString: dbUrl });
   await client.connect();
@@ -196,9 +205,12 @@ async function runPgbench(dbUrl: string): Promise<{ tps: number; clients: number
       'prepared',
       '-f',
       script,
+      // One line per transaction (its latency in µs is the third field), for the reference's percentiles.
+      '-l',
+      `--log-prefix=${join(dir, 'tx')}`,
       dbUrl,
     ],
-    { encoding: 'utf8', timeout: (Number(args['pgbench-seconds']) + 60) * 1000 },
+    { cwd: dir, encoding: 'utf8', timeout: (Number(args['pgbench-seconds']) + 60) * 1000 },
   );
   const load = loadavg()[0]!;
   const match = /tps = ([\d.]+) \(without initial connection time\)/.exec(run.stdout ?? '');
@@ -206,14 +218,21 @@ async function runPgbench(dbUrl: string): Promise<{ tps: number; clients: number
     console.error(`pgbench failed (${run.status}): ${run.stderr || run.stdout}`);
     return null;
   }
-  return { tps: Number(match[1]), clients, load };
+  const latencies = readdirSync(dir)
+    .filter((f) => f.startsWith('tx.'))
+    .flatMap((f) => readFileSync(join(dir, f), 'utf8').split('\n'))
+    .flatMap((line) => {
+      const micros = Number(line.split(' ')[2]);
+      return line && Number.isFinite(micros) ? [micros / 1000] : [];
+    });
+  return { tps: Number(match[1]), clients, load, latency: summarise(latencies) };
 }
 
 // ---------- report ----------
 const ms = (s: LatencySummary, key: 'p50' | 'p95' | 'p99') =>
   Number.isNaN(s[key]) ? '–' : s[key].toFixed(1);
 
-function printReport(rows: Row[], reference: { tps: number; clients: number; load: number } | null) {
+function printReport(rows: Row[], reference: Reference | null) {
   const lines = [
     `quiz API benchmark: ${cpus().length} CPUs, Node ${process.version}, ${seconds} s measured after ${warmup} s warm-up`,
     '',
@@ -232,7 +251,8 @@ function printReport(rows: Row[], reference: { tps: number; clients: number; loa
     lines.push(
       '',
       `pgbench reference (the answer's write transaction, ${reference.clients} clients, -j 2 -M prepared): ` +
-        `${reference.tps.toFixed(0)} TPS (load avg ${reference.load.toFixed(2)})`,
+        `${reference.tps.toFixed(0)} TPS, latency p50 / p95 / p99 ${ms(reference.latency, 'p50')} / ` +
+        `${ms(reference.latency, 'p95')} / ${ms(reference.latency, 'p99')} ms (load avg ${reference.load.toFixed(2)})`,
     );
     for (const { db, result } of rows.filter((r) => r.db === 'pg')) {
       const ratio = (100 * result.answersPerSecond) / reference.tps;
@@ -251,7 +271,7 @@ async function main(): Promise<number> {
     if (build.status !== 0) throw new Error('server build failed');
   } else ensureServerBuilt();
   const rows: Row[] = [];
-  let reference: { tps: number; clients: number; load: number } | null = null;
+  let reference: Reference | null = null;
   for (const db of dbs) {
     const { rows: dbRows, dbUrl } = await benchDatabase(db);
     rows.push(...dbRows);
