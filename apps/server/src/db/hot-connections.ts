@@ -1,5 +1,15 @@
+import { connect } from 'node:net';
 import postgres from 'postgres';
 import type { RunStatement } from './client.ts';
+
+type Options = postgres.Options<Record<string, postgres.PostgresType>>;
+
+/**
+ * A connection's socket, for postgres.js's `socket` option (missing from its types), which passes its parsed options:
+ * TCP to the URL's first host (postgres.js takes no Unix socket path from a URL).
+ */
+const openSocket = (o: { host: string[]; port: number[] }) =>
+  connect({ host: o.host[0]!, port: o.port[0]!, noDelay: true });
 
 /**
  * The connections the hot statements run on (decision 004): `size` postgres.js clients of one connection each, a
@@ -11,13 +21,17 @@ import type { RunStatement } from './client.ts';
  * ran before it: in a 30 s loop of `select 1` from 64 callers its throughput fell from 36,000 to 7,000 statements/s,
  * and a server under steady load slowed with uptime (docs/performance.md). A client of one connection never has two
  * entries to move, so its queues stay empty or hold that one connection.
+ *
+ * Each connection's socket is opened here, with Nagle's algorithm off: postgres.js opens a plain `net.Socket`, which
+ * keeps Nagle's algorithm on, so a statement written while an earlier one on the same connection is unacknowledged
+ * waited for that acknowledgement (docs/performance.md).
  */
 export class HotConnections {
   private readonly clients: { sql: postgres.Sql; inFlight: number }[];
 
   constructor(url: string, size: number) {
     this.clients = Array.from({ length: size }, () => ({
-      sql: postgres(url, { max: 1, prepare: true, onnotice: () => undefined }),
+      sql: postgres(url, { max: 1, prepare: true, onnotice: () => undefined, socket: openSocket } as Options),
       inFlight: 0,
     }));
   }
