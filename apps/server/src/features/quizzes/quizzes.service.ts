@@ -61,31 +61,46 @@ export async function startQuiz(
     timeZone,
     RECENT_QUIZZES,
   );
-  if (!started) {
-    // No session, an expired one, or not a learner's: the whole check answers 401 or 403.
-    await caller.confirm();
-    throw unauthenticated();
-  }
-  if (!(await app.sessions.fresh(started.sessionExpiresAt))) await caller.confirm();
-  if (!started.quiz) throw new AppError(403, 'not_enrolled', 'you are not registered in this course');
-  const { id, context } = started.quiz;
+  // No row: no session, an expired one, or not a learner's; the whole check answers 401 or 403.
+  const { quiz } = await checkedBySession(app, caller, started, unauthenticated);
+  if (!quiz) throw new AppError(403, 'not_enrolled', 'you are not registered in this course');
+  const { id, context } = quiz;
   app.learning.contexts.set(id, context);
   return presentQuiz({ id, ...context });
 }
 
+/** Lets better-auth see a session it must (expired, or due for its refresh): it refreshes it or answers 401. */
+async function confirmIfDue(
+  app: FastifyInstance,
+  caller: SessionCaller,
+  sessionExpiresAt: Date,
+): Promise<void> {
+  if (!(await app.sessions.fresh(sessionExpiresAt))) await caller.confirm();
+}
+
 /**
- * Reads a quiz with the caller's session checked in the same statement. When nothing is found, the whole check
- * tells a missing session (401) or a wrong role (403) from a quiz that is not the learner's (404); a session that
- * better-auth must see (expired, due for its refresh) goes through it too.
+ * A row read with the caller's session checked in the same statement. When there is none, the whole check tells a
+ * missing session (401) or a wrong role (403) from what `missing` answers; a session that better-auth must see goes
+ * through it too.
  */
+async function checkedBySession<Row extends { sessionExpiresAt: Date }>(
+  app: FastifyInstance,
+  caller: SessionCaller,
+  row: Row | undefined,
+  missing: () => AppError,
+): Promise<Row> {
+  if (!row) {
+    await caller.confirm();
+    throw missing();
+  }
+  await confirmIfDue(app, caller, row.sessionExpiresAt);
+  return row;
+}
+
+/** Reads a quiz with the caller's session checked in the same statement: 404 when it is not the learner's. */
 async function readAs(app: FastifyInstance, caller: SessionCaller, quizId: string): Promise<sql.QuizContext> {
   const found = await sql.readQuiz(app.database.run, caller.token, quizId, RECENT_QUIZZES);
-  if (!found) {
-    await caller.confirm();
-    throw notFound('quiz');
-  }
-  if (!(await app.sessions.fresh(found.sessionExpiresAt))) await caller.confirm();
-  return found;
+  return checkedBySession(app, caller, found, () => notFound('quiz'));
 }
 
 /**
@@ -249,7 +264,7 @@ async function confirmedServed(
     contexts.delete(quizId);
     return undefined;
   }
-  if (!(await app.sessions.fresh(now.sessionExpiresAt))) await caller.confirm();
+  await confirmIfDue(app, caller, now.sessionExpiresAt);
   return cached;
 }
 
