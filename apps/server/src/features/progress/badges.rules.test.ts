@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { evaluateBadges, type BadgeFacts } from './badges.rules.ts';
+import { evaluateBadges, tallyQuizzes, type BadgeFacts } from './badges.rules.ts';
 import { dayKey, longestRun, streakDays } from './days.ts';
 
-const none: BadgeFacts = { quizzes: [], answers: {}, mastery: {}, correctReadingAnswers: 0 };
+const none: BadgeFacts = { quizzes: tallyQuizzes([]), answers: {}, mastery: {}, correctReadingAnswers: 0 };
 const quiz = (score: number, day = '2026-11-01') => ({ score, length: 5, day });
 const status = (facts: BadgeFacts, id: string) => evaluateBadges(facts).find((b) => b.id === id)!;
 
@@ -12,35 +12,43 @@ describe('badge rules', () => {
   });
 
   it('Bronze: 3 finished quizzes, whatever the scores', () => {
-    expect(status({ ...none, quizzes: [quiz(0), quiz(1)] }, 'bronze')).toMatchObject({
+    expect(status({ ...none, quizzes: tallyQuizzes([quiz(0), quiz(1)]) }, 'bronze')).toMatchObject({
       earned: false,
       current: 2,
       target: 3,
       label: '2 of 3 quizzes finished',
     });
-    expect(status({ ...none, quizzes: [quiz(0), quiz(1), quiz(0)] }, 'bronze').earned).toBe(true);
+    expect(status({ ...none, quizzes: tallyQuizzes([quiz(0), quiz(1), quiz(0)]) }, 'bronze').earned).toBe(
+      true,
+    );
   });
 
   it('Silver: 10 quizzes with at least 3/5', () => {
     const nine = Array.from({ length: 9 }, () => quiz(3));
-    expect(status({ ...none, quizzes: [...nine, quiz(2)] }, 'silver')).toMatchObject({
+    expect(status({ ...none, quizzes: tallyQuizzes([...nine, quiz(2)]) }, 'silver')).toMatchObject({
       earned: false,
       current: 9,
     });
-    expect(status({ ...none, quizzes: [...nine, quiz(5)] }, 'silver').earned).toBe(true);
+    expect(status({ ...none, quizzes: tallyQuizzes([...nine, quiz(5)]) }, 'silver').earned).toBe(true);
   });
 
   it('Gold: 25 quizzes with 5/5 in at least 10', () => {
     const perfect = Array.from({ length: 10 }, () => quiz(5));
     expect(
-      status({ ...none, quizzes: [...perfect, ...Array.from({ length: 14 }, () => quiz(1))] }, 'gold').earned,
+      status(
+        { ...none, quizzes: tallyQuizzes([...perfect, ...Array.from({ length: 14 }, () => quiz(1))]) },
+        'gold',
+      ).earned,
     ).toBe(false);
     expect(
-      status({ ...none, quizzes: [...perfect, ...Array.from({ length: 15 }, () => quiz(1))] }, 'gold').earned,
+      status(
+        { ...none, quizzes: tallyQuizzes([...perfect, ...Array.from({ length: 15 }, () => quiz(1))]) },
+        'gold',
+      ).earned,
     ).toBe(true);
-    expect(status({ ...none, quizzes: Array.from({ length: 30 }, () => quiz(4)) }, 'gold').earned).toBe(
-      false,
-    );
+    expect(
+      status({ ...none, quizzes: tallyQuizzes(Array.from({ length: 30 }, () => quiz(4))) }, 'gold').earned,
+    ).toBe(false);
   });
 
   it('Whizz badges: 80% in every practised skill of the course, with at least 20 answers', () => {
@@ -69,15 +77,23 @@ describe('badge rules', () => {
 
   it('Daily Learner: a quiz on 7 consecutive days', () => {
     const days = ['2026-10-28', '2026-10-29', '2026-10-30', '2026-10-31', '2026-11-01', '2026-11-02'];
-    expect(status({ ...none, quizzes: days.map((d) => quiz(1, d)) }, 'daily-learner')).toMatchObject({
+    expect(
+      status({ ...none, quizzes: tallyQuizzes(days.map((d) => quiz(1, d))) }, 'daily-learner'),
+    ).toMatchObject({
       earned: false,
       current: 6,
     });
     expect(
-      status({ ...none, quizzes: [...days, '2026-11-03'].map((d) => quiz(1, d)) }, 'daily-learner').earned,
+      status(
+        { ...none, quizzes: tallyQuizzes([...days, '2026-11-03'].map((d) => quiz(1, d))) },
+        'daily-learner',
+      ).earned,
     ).toBe(true);
     expect(
-      status({ ...none, quizzes: [...days, '2026-11-04'].map((d) => quiz(1, d)) }, 'daily-learner').earned,
+      status(
+        { ...none, quizzes: tallyQuizzes([...days, '2026-11-04'].map((d) => quiz(1, d))) },
+        'daily-learner',
+      ).earned,
     ).toBe(false);
   });
 

@@ -1,9 +1,33 @@
 import type { BadgeId, CourseKey } from '@vidya/contracts';
 import { longestRun } from './days.ts';
 
+/** A quiz score at or above this counts toward Silver. */
+export const GOOD_QUIZ_SCORE = 3;
+
+/** A learner's finished quizzes, as the badge rules count them. */
+export interface QuizTally {
+  finished: number;
+  /** Finished with a score of at least GOOD_QUIZ_SCORE. */
+  good: number;
+  /** Finished with every answer right. */
+  perfect: number;
+  /** The days (YYYY-MM-DD in the learner's time zone) with a finished quiz, each once. */
+  days: string[];
+}
+
+/** The tally of a list of finished quizzes. */
+export function tallyQuizzes(quizzes: readonly { score: number; length: number; day: string }[]): QuizTally {
+  return {
+    finished: quizzes.length,
+    good: quizzes.filter((q) => q.score >= GOOD_QUIZ_SCORE).length,
+    perfect: quizzes.filter((q) => q.score === q.length).length,
+    days: [...new Set(quizzes.map((q) => q.day))],
+  };
+}
+
 /** What the badge rules need to know about a learner, gathered from attempts, quizzes and skill states. */
 export interface BadgeFacts {
-  quizzes: { score: number; length: number; day: string }[];
+  quizzes: QuizTally;
   /** Answers per course. */
   answers: Partial<Record<CourseKey, number>>;
   /** Current mastery (0–1) of each practised skill, per course. */
@@ -120,10 +144,8 @@ function courseStatus(
 
 /** Every badge's status for these facts (pure: the same facts always give the same statuses). */
 export function evaluateBadges(facts: BadgeFacts): BadgeStatus[] {
-  const finished = facts.quizzes.length;
-  const goodQuizzes = facts.quizzes.filter((q) => q.score >= 3).length;
-  const perfect = facts.quizzes.filter((q) => q.score === q.length).length;
-  const run = longestRun(facts.quizzes.map((q) => q.day));
+  const { finished, good: goodQuizzes, perfect } = facts.quizzes;
+  const run = longestRun(facts.quizzes.days);
   return BADGES.map(({ id }) => {
     switch (id) {
       case 'bronze':

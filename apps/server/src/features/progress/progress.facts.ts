@@ -2,7 +2,14 @@ import type { BadgeId, CourseKey } from '@vidya/contracts';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '#src/db/client.ts';
 import { learnerProfile, quizSession, skillState } from '#src/db/schema/index.ts';
-import { BADGES, evaluateBadges, READING_SKILL_PREFIX, type BadgeFacts } from './badges.rules.ts';
+import {
+  BADGES,
+  evaluateBadges,
+  READING_SKILL_PREFIX,
+  tallyQuizzes,
+  type BadgeFacts,
+  type QuizTally,
+} from './badges.rules.ts';
 import { dayKey, streakDays } from './days.ts';
 
 /** A database handle or an open transaction. */
@@ -25,12 +32,45 @@ export async function rememberTimeZone(db: Tx, learnerId: string, timeZone: stri
     .onConflictDoUpdate({ target: learnerProfile.learnerId, set: { timeZone, updatedAt: new Date() } });
 }
 
-/** A finished quiz as the badge rules see it: its score and its day in the learner's time zone. */
+/** Finished quizzes as the badge rules count them, with their days in the learner's time zone. */
 export const quizFacts = (
   rows: readonly { score: number; length: number; finishedAt: Date }[],
   timeZone: string,
-): BadgeFacts['quizzes'] =>
-  rows.map((q) => ({ score: q.score, length: q.length, day: dayKey(q.finishedAt, timeZone) }));
+): QuizTally =>
+  tallyQuizzes(rows.map((q) => ({ score: q.score, length: q.length, day: dayKey(q.finishedAt, timeZone) })));
+
+/**
+ * The length of the time slots finished quizzes are stored by in a `StoredQuizTally`. Every time zone's offset from
+ * UTC is a whole number of quarter hours, so a quarter hour starting at a multiple of it lies within one local day.
+ */
+export const QUIZ_SLOT_MS = 15 * 60_000;
+
+/**
+ * A learner's finished quizzes as the database counts them, whatever their number: the counts the badge rules use and
+ * the quarter hours (as multiples of QUIZ_SLOT_MS since the epoch) in which quizzes finished, each once.
+ */
+export interface StoredQuizTally {
+  finished: number;
+  good: number;
+  perfect: number;
+  slots: number[];
+}
+
+/** The tally of the stored quizzes and one more that has just finished, with days in the learner's time zone. */
+export function tallyWith(
+  stored: StoredQuizTally,
+  quiz: { score: number; length: number; finishedAt: Date },
+  timeZone: string,
+): QuizTally {
+  const just = quizFacts([quiz], timeZone);
+  const days = new Set(stored.slots.map((slot) => dayKey(new Date(slot * QUIZ_SLOT_MS), timeZone)));
+  return {
+    finished: stored.finished + just.finished,
+    good: stored.good + just.good,
+    perfect: stored.perfect + just.perfect,
+    days: [...new Set([...days, ...just.days])],
+  };
+}
 
 async function finishedQuizzes(db: Tx, learnerId: string, timeZone: string) {
   const rows = await db
@@ -46,10 +86,7 @@ async function finishedQuizzes(db: Tx, learnerId: string, timeZone: string) {
 /** Days in a row with a finished quiz, in the learner's time zone. */
 export async function quizStreak(db: Tx, learnerId: string, timeZone: string, now: Date): Promise<number> {
   const quizzes = await finishedQuizzes(db, learnerId, timeZone);
-  return streakDays(
-    quizzes.map((q) => q.day),
-    dayKey(now, timeZone),
-  );
+  return streakDays(quizzes.days, dayKey(now, timeZone));
 }
 
 /** The skill states' share of the facts: answers and mastery per course, correct reading answers. */
@@ -102,7 +139,7 @@ export const QUIZ_BADGES: ReadonlySet<BadgeId> = new Set<BadgeId>([
 /**
  * The badges an answer earns: those not awarded yet whose rules hold with the facts after the answer. After an
  * answer that does not finish a quiz only the badges an answer can change are judged (`facts.quizzes` may then be
- * empty). The caller stores them once each (the badge table's key keeps concurrent awards single).
+ * a tally of nothing). The caller stores them once each (the badge table's key keeps concurrent awards single).
  */
 export function newlyEarnedBadges(
   awarded: readonly string[],

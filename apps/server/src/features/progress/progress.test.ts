@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
-import { attempt, badgeAward } from '#src/db/schema/index.ts';
+import { attempt, badgeAward, quizSession } from '#src/db/schema/index.ts';
+import { dayKey } from './days.ts';
 import { as, answerKey } from '#src/testing/learning.ts';
 import { buildTestApp, createTestDatabase, signUpVerified } from '#src/testing/test-app.ts';
 
@@ -125,6 +126,42 @@ describe('badges', () => {
       .where(and(eq(badgeAward.learnerId, id), eq(badgeAward.badge, 'bronze')));
     expect(rows).toHaveLength(1);
     expect((await client.get('/api/me/stats')).json()).toMatchObject({ quizzesFinished: 4, streakDays: 1 });
+  });
+
+  it('awards Daily Learner on the quiz that makes seven days in a row in the learner’s time zone', async () => {
+    const zone = 'Asia/Kathmandu'; // UTC+05:45 all year
+    const today = dayKey(new Date(), zone);
+    const day = (back: number) =>
+      new Date(Date.parse(`${today}T00:00:00Z`) - back * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    /** A quiz finished at a local time on each of the days `back` days before today. */
+    const finishedOn = async (learnerId: string, backs: number[], localTime: string) => {
+      for (const back of backs) {
+        const at = new Date(`${day(back)}T${localTime}+05:45`);
+        await app.db.insert(quizSession).values({
+          learnerId,
+          courseKey: 'science',
+          length: 5,
+          answered: 5,
+          score: 1,
+          startedAt: at,
+          finishedAt: at,
+        });
+      }
+    };
+    // Just after local midnight, and just before it: the previous UTC day, and the quarter hour before midnight.
+    const streak = await learner();
+    await finishedOn(streak.id, [6, 4, 2], '00:05:00');
+    await finishedOn(streak.id, [5, 3, 1], '23:50:00');
+    await quiz(streak.client, 'science', 1, zone);
+    const badges = await app.db.select().from(badgeAward).where(eq(badgeAward.learnerId, streak.id));
+    expect(badges.map((b) => b.badge)).toContain('daily-learner');
+
+    // A day missing in the learner's days: no badge.
+    const gap = await learner();
+    await finishedOn(gap.id, [6, 5, 4, 3, 1], '00:05:00');
+    await quiz(gap.client, 'science', 1, zone);
+    const none = await app.db.select().from(badgeAward).where(eq(badgeAward.learnerId, gap.id));
+    expect(none.map((b) => b.badge)).not.toContain('daily-learner');
   });
 
   it('awards a badge once when several quizzes finish at the same time', async () => {

@@ -12,7 +12,13 @@ import {
 import { masteryOf, recordAnswer, selectNextItem, type ProductionModel } from '@vidya/engine';
 import type { FastifyInstance } from 'fastify';
 import { AppError, conflict, notFound, unauthenticated } from '#src/errors.ts';
-import { newlyEarnedBadges, quizFacts, skillFacts } from '#src/features/progress/progress.facts.ts';
+import { tallyQuizzes } from '#src/features/progress/badges.rules.ts';
+import {
+  newlyEarnedBadges,
+  skillFacts,
+  tallyWith,
+  type StoredQuizTally,
+} from '#src/features/progress/progress.facts.ts';
 import { badgesAwardedBetween } from '#src/features/progress/progress.service.ts';
 import {
   GENERATED_VERSION,
@@ -37,6 +43,8 @@ export interface Learning {
 }
 
 const RECENT_QUIZZES = 3;
+/** The stored tally when it was not read (every quiz badge is held, so the quiz badges are not judged). */
+const NO_QUIZZES: StoredQuizTally = { finished: 0, good: 0, perfect: 0, slots: [] };
 
 /** Mastery before an attempt as a percentage, or null when it was the skill's first answer. */
 const previousBefore = (a: { masteryBefore: number; firstOfSkill: boolean }) =>
@@ -449,11 +457,12 @@ export async function submitAnswer(
       context.awarded,
       {
         quizzes: finished
-          ? quizFacts(
-              [...(context.finishedQuizzes ?? []), { score, length: context.length, finishedAt: now }],
+          ? tallyWith(
+              context.quizTally ?? NO_QUIZZES,
+              { score, length: context.length, finishedAt: now },
               context.timeZone,
             )
-          : [],
+          : tallyQuizzes([]),
         ...skillFacts(states),
       },
       { quizFinished: finished },

@@ -1,6 +1,7 @@
 import type { LearnerModelState, SkillModelState } from '@vidya/engine';
 import type { RunStatement } from '#src/db/client.ts';
-import { QUIZ_BADGES } from '#src/features/progress/progress.facts.ts';
+import { GOOD_QUIZ_SCORE } from '#src/features/progress/badges.rules.ts';
+import { QUIZ_BADGES, QUIZ_SLOT_MS, type StoredQuizTally } from '#src/features/progress/progress.facts.ts';
 
 // The badges judged on finished quizzes, as SQL literals (fixed ids, no input).
 const QUIZ_BADGE_LIST = [...QUIZ_BADGES].map((id) => `'${id}'`).join(', ');
@@ -66,8 +67,9 @@ const SERVE = `with generated as (${STORE_GENERATED(3, 'true')}),
 /**
  * The parts of a quiz's context that are the learner's rather than the quiz's, for learner `learner`, course `course`
  * and quiz `quiz` (SQL expressions): the learner's states (every course, for the badges; model states of the quiz's
- * course), the items of the learner's last quizzes of the course, the badges awarded, the finished quizzes while a
- * quiz badge is still to earn, the time zone and the learner's version.
+ * course), the items of the learner's last quizzes of the course, the badges awarded, the tally of the finished
+ * quizzes while a quiz badge is still to earn (counts and quarter hours: its size does not grow with every quiz), the
+ * time zone and the learner's version.
  */
 const LEARNER_CONTEXT = (learner: string, course: string, quiz: string) => `
     (select l.model_state from learner_course_state l
@@ -82,9 +84,11 @@ const LEARNER_CONTEXT = (learner: string, course: string, quiz: string) => `
     (select coalesce(json_agg(b.badge), '[]'::json) from badge_award b where b.learner_id = ${learner}) as awarded,
     case when (select count(*) from badge_award b2
       where b2.learner_id = ${learner} and b2.badge in (${QUIZ_BADGE_LIST})) < ${QUIZ_BADGES.size} then (
-      select coalesce(json_agg(json_build_object('score', f.score, 'length', f.length,
-        'finishedAt', f.finished_at)), '[]'::json)
-      from quiz_session f where f.learner_id = ${learner} and f.finished_at is not null) end as "finishedQuizzes",
+      select json_build_object('finished', count(*), 'good', count(*) filter (where f.score >= ${GOOD_QUIZ_SCORE}),
+        'perfect', count(*) filter (where f.score = f.length),
+        'slots', coalesce(json_agg(distinct floor(extract(epoch from f.finished_at) / ${QUIZ_SLOT_MS / 1000})),
+          '[]'::json))
+      from quiz_session f where f.learner_id = ${learner} and f.finished_at is not null) end as "quizTally",
     ${STAMP_OF(learner)} as stamp`;
 
 /** Everything `next` and `answers` need, if the quiz is the session's learner's (see `QuizContext`). */
@@ -343,8 +347,8 @@ export interface QuizContext extends QuizRow {
   /** The stored row of the current question's item when it is generated. */
   item: StoredItem | undefined;
   awarded: string[];
-  /** The learner's finished quizzes, or undefined when every quiz badge is held (they are not needed then). */
-  finishedQuizzes: { score: number; length: number; finishedAt: Date }[] | undefined;
+  /** The tally of the learner's finished quizzes, or undefined when every quiz badge is held (not needed then). */
+  quizTally: StoredQuizTally | undefined;
   timeZone: string;
   stamp: LearnerStamp;
 }
@@ -354,7 +358,7 @@ type ContextRow = QuizRow & {
   states: SkillStateJson[];
   recent: string[];
   awarded: string[];
-  finishedQuizzes: { score: number; length: number; finishedAt: string }[] | null;
+  quizTally: StoredQuizTally | null;
   timeZone: string | null;
   stamp: LearnerStamp;
 };
@@ -369,7 +373,7 @@ function toContext(
     asked: toServed(row.asked),
     learner: row.learner ?? undefined,
     item: row.item ?? undefined,
-    finishedQuizzes: row.finishedQuizzes?.map((f) => ({ ...f, finishedAt: new Date(f.finishedAt) })),
+    quizTally: row.quizTally ?? undefined,
     timeZone: row.timeZone ?? 'UTC',
   };
 }
