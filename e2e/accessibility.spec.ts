@@ -111,6 +111,8 @@ test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
     signUpVerified,
     expectNoA11yViolations,
   }) => {
+    // Sign-up, enrolment, a question and three axe runs: 17–33 s on two shared cores.
+    test.setTimeout(90_000);
     await page.goto('/learner/signup');
     page.once('dialog', (d) => void d.accept());
     await page.getByRole('button', { name: 'Sign Up' }).click();

@@ -22,6 +22,8 @@ test('ask the tutor, see the reply stream in, reload and see the history', async
   signUpVerified,
   expectNoA11yViolations,
 }) => {
+  // Two streamed replies, a reload, two axe runs: 16–33 s on two shared cores.
+  test.setTimeout(90_000);
   await signUpVerified('learners');
   await page.request.post('/api/me/enrolments', { data: { courses: ['mathematics', 'science'] } });
   // The learner dashboard leads to the tutor.
