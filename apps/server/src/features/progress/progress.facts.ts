@@ -40,8 +40,8 @@ export const quizFacts = (
   tallyQuizzes(rows.map((q) => ({ score: q.score, length: q.length, day: dayKey(q.finishedAt, timeZone) })));
 
 /**
- * The length of the time slots finished quizzes are stored by in a `StoredQuizTally`. Every time zone's offset from
- * UTC is a whole number of quarter hours, so a quarter hour starting at a multiple of it lies within one local day.
+ * The length of the time slots finished quizzes are stored by in a `StoredQuizTally`. Every time zone in use today is
+ * a whole number of quarter hours from UTC, so a quarter hour starting at a multiple of it lies within one local day.
  */
 export const QUIZ_SLOT_MS = 15 * 60_000;
 
