@@ -322,8 +322,9 @@ export async function nextQuestion(
       asked: [...context.asked, { ...served, servedAt: stored.servedAt }],
       item: storedItem(choice, stored.itemStored),
     };
-    app.learning.contexts.set(quizId, next);
     const shown = await servedContent(app, next, served.itemId, served.itemVersion);
+    // A generated item is kept as shown (as stored), so that checking the answer reads it no more.
+    app.learning.contexts.set(quizId, generated ? { ...next, item: shown.item } : next);
     return presentQuestion(quiz, served, shown.item, shown.passage, bank.skillName(course, served.skillId));
   }
   throw busy();
