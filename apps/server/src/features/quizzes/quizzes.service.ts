@@ -172,6 +172,10 @@ function generatedContent(itemId: string): { row: ItemContent['item']; stored: s
   };
 }
 
+/** The question served at the quiz's current position (the one to answer now), if it is served yet. */
+const currentQuestion = (context: sql.QuizContext) =>
+  context.asked.find((q) => q.position === context.answered);
+
 /** The engine's choice for a quiz's current position, with the content to show and to store. */
 interface Choice {
   served: Omit<sql.ServedRow, 'servedAt'>;
@@ -265,8 +269,7 @@ async function confirmedServed(
 ): Promise<sql.QuizContext | undefined> {
   const { contexts } = app.learning;
   const cached = contexts.get(quizId, caller.token);
-  if (!cached || cached.finishedAt || !cached.asked.some((q) => q.position === cached.answered))
-    return undefined;
+  if (!cached || cached.finishedAt || !currentQuestion(cached)) return undefined;
   const now = await sql.checkQuiz(app.database.run, caller.token, quizId);
   if (!now || now.answered !== cached.answered || now.finishedAt) {
     contexts.delete(quizId);
@@ -289,7 +292,7 @@ export async function nextQuestion(
 ): Promise<Question> {
   const { bank } = app.learning;
   // A cached context serves a new question only: the write checks it (a served one is read again, or checked).
-  const toServe = (c: sql.QuizContext) => !c.finishedAt && !c.asked.some((q) => q.position === c.answered);
+  const toServe = (c: sql.QuizContext) => !c.finishedAt && !currentQuestion(c);
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const context =
       (attempt === 0 ? await confirmedServed(app, caller, quizId) : undefined) ??
@@ -297,7 +300,7 @@ export async function nextQuestion(
     const course = context.courseKey as CourseKey;
     if (context.finishedAt) throw conflict('quiz_finished', 'This quiz is finished. Start a new one.');
     const quiz = { id: quizId, length: context.length, score: context.score };
-    const already = context.asked.find((q) => q.position === context.answered);
+    const already = currentQuestion(context);
     if (already) {
       const found = await servedContent(app, context, already.itemId, already.itemVersion);
       return presentQuestion(
@@ -368,8 +371,7 @@ export async function submitAnswer(
 ): Promise<AnswerResult> {
   const { model, bank } = app.learning;
   // A cached context answers the current question only: the write checks it (a repeat or a stale one is read again).
-  const toAnswer = (c: sql.QuizContext) =>
-    !c.finishedAt && c.asked.some((q) => q.position === c.answered && q.itemId === body.itemId);
+  const toAnswer = (c: sql.QuizContext) => !c.finishedAt && currentQuestion(c)?.itemId === body.itemId;
   for (let attemptNo = 0; attemptNo < ATTEMPTS; attemptNo++) {
     const context = await contextFor(app, caller, quizId, attemptNo === 0 ? toAnswer : never);
     const learnerId = context.learnerId;
@@ -399,7 +401,7 @@ export async function submitAnswer(
       };
     }
     if (context.finishedAt) throw conflict('quiz_finished', 'This quiz is finished. Start a new one.');
-    const served = context.asked.find((q) => q.position === context.answered);
+    const served = currentQuestion(context);
     if (!served || served.itemId !== body.itemId) {
       throw conflict(
         'stale_question',
