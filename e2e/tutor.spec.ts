@@ -40,14 +40,20 @@ test('ask the tutor, see the reply stream in, reload and see the history', async
   const seen = await watchReplies(page);
   const input = page.getByPlaceholder('Type your message here...');
   await input.fill('What is 3/4 + 1/6?');
+  const streamed = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && /\/api\/tutor\/conversations\/[^/]+\/messages$/.test(r.url()),
+  );
   await input.press('Enter');
   await expect(input).toHaveValue('');
   await expect(log.locator('.tutor-message-right')).toHaveText('You: What is 3/4 + 1/6?');
   await expect(log).toContainText('So 3/4 + 1/6 = 11/12.');
   await expect(log).toHaveAttribute('aria-busy', 'false');
-  // The reply grew piece by piece: several partial texts were on screen before the whole one.
+  // The reply was sent as several pieces, and a partial text was on screen before the whole one. (How many
+  // partial texts get painted depends on how the pieces arrive: under load several come in one read.)
+  const body = await (await streamed).text();
+  expect(body.match(/"type":"delta"/g)?.length ?? 0).toBeGreaterThanOrEqual(3);
   const texts = (await seen()).filter((t) => t.includes('Tutor:'));
-  expect(texts.length).toBeGreaterThanOrEqual(3);
+  expect(texts.length).toBeGreaterThanOrEqual(2);
   expect(texts[0]!.length).toBeLessThan(texts.at(-1)!.length);
   await expect(page).toHaveURL(/\/learner\/askai\?c=[0-9a-f-]{36}$/);
   await expectNoA11yViolations(page);
