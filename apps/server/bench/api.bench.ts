@@ -1,9 +1,16 @@
-// Quiz API benchmark (issue 6): `npm run bench:api -- [--learners 16,64] [--seconds 20] [--db pg|pglite|both]`.
+// Quiz API benchmark (issue 6):
+// `npm run bench:api -- [--learners 16,64] [--seconds 20] [--db pg|pglite|both] [--rate 40%|<answers/s>|none]`.
 //
 // Starts the built server (apps/server/dist/main.js) on loopback against a throw-away PostgreSQL database and/or a
-// fresh PGlite directory, signs learners up, drives whole quizzes in a closed loop (load-driver.ts) and prints
-// answers per second and exact p50/p95/p99 latency of `next` and `answers`; for PostgreSQL also the TPS of pgbench
-// running the equivalent write transaction, as the physical reference. Everything it creates is removed on exit.
+// fresh PGlite directory, signs learners up, drives whole quizzes (load-driver.ts) and prints answers per second and
+// exact p50/p95/p99 latency of `next` and `answers`; for PostgreSQL also the TPS of pgbench running the equivalent
+// write transaction, as the physical reference. Two kinds of run (docs/decisions/007-latency-at-a-set-rate.md):
+// - closed loop, for each --learners level: every learner sends its next call as soon as the last one returns, which
+//   finds the most answers per second the server can give; the latency is then the queue (learners ÷ calls/s);
+// - at a set rate, with the largest --learners level: the learners together aim at --rate answers per second (by
+//   default 40% of pgbench's TPS, the issue's throughput target) with random think times, and latency runs from the
+//   moment each call was due.
+// Everything it creates is removed on exit.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, cpus, tmpdir } from 'node:os';
@@ -38,6 +45,8 @@ const { values: args } = parseArgs({
     'pgbench-seconds': { type: 'string', default: '15' },
     'pgbench-clients': { type: 'string', default: '64' },
     'no-pgbench': { type: 'boolean', default: false },
+    /** The set rate's answers per second: a share of pgbench's TPS ("40%"), a number, or "none". */
+    rate: { type: 'string', default: '40%' },
     build: { type: 'boolean', default: false },
     /** Directory for the server's V8 CPU profiles (node --cpu-prof), for profiling under load. */
     'cpu-prof': { type: 'string' },
@@ -53,14 +62,33 @@ const seconds = Number(args.seconds);
 const warmup = Number(args.warmup);
 const isDb = (d: string): d is 'pg' | 'pglite' => d === 'pg' || d === 'pglite';
 const dbs = (args.db === 'both' ? ['pg', 'pglite'] : [args.db]).filter(isDb);
-if (levels.length === 0 || !(seconds > 0) || !(warmup >= 0) || dbs.length === 0) {
-  console.error('usage: bench:api [--learners 16,64] [--seconds 20] [--warmup 5] [--db pg|pglite|both]');
+const rateShare = /^(\d+(?:\.\d+)?)%$/.exec(args.rate);
+const fixedRate = rateShare || args.rate === 'none' ? null : Number(args.rate);
+if (
+  levels.length === 0 ||
+  !(seconds > 0) ||
+  !(warmup >= 0) ||
+  dbs.length === 0 ||
+  (fixedRate !== null && !(fixedRate > 0))
+) {
+  console.error(
+    'usage: bench:api [--learners 16,64] [--seconds 20] [--warmup 5] [--db pg|pglite|both] [--rate 40%|<answers/s>|none]',
+  );
   process.exit(2);
+}
+
+/** The set rate for a database: a fixed number, or the share of that database's pgbench reference (PostgreSQL). */
+function setRate(reference: Reference | null): number | null {
+  if (fixedRate !== null) return fixedRate;
+  if (rateShare && reference) return (Number(rateShare[1]) / 100) * reference.tps;
+  return null;
 }
 
 // Bounded in time: setup, sign-ups and pgbench get generous slack on top of the measured runs.
 const budgetMs =
-  (dbs.length * (120 + levels.length * (seconds + warmup + 15)) + Number(args['pgbench-seconds']) + 60) *
+  (dbs.length * (120 + (levels.length + 1) * (seconds + warmup + 15)) +
+    Number(args['pgbench-seconds']) +
+    60) *
   1000;
 
 const cleanup = cleanupRegistry('bench:api', budgetMs);
@@ -71,14 +99,15 @@ interface Row {
   load: number;
 }
 
-async function benchDatabase(db: 'pg' | 'pglite'): Promise<{ rows: Row[]; dbUrl?: string }> {
+async function benchDatabase(db: 'pg' | 'pglite'): Promise<{ rows: Row[]; reference: Reference | null }> {
   let env: Record<string, string>;
-  let dbUrl: string | undefined;
+  let reference: Reference | null = null;
   if (db === 'pg') {
     const database = await throwAwayDatabase(args['admin-url'], 'vidya_bench');
     cleanup.add(database.drop);
-    dbUrl = database.url;
-    env = { DATABASE_URL: dbUrl };
+    env = { DATABASE_URL: database.url };
+    // Before the server starts, so that pgbench has the machine to itself.
+    if (!args['no-pgbench']) reference = await runPgbench(database.url);
   } else {
     const dir = mkdtempSync(join(tmpdir(), 'vidya-bench-'));
     cleanup.add(() => rmSync(dir, { recursive: true, force: true }));
@@ -108,7 +137,21 @@ async function benchDatabase(db: 'pg' | 'pglite'): Promise<{ rows: Row[]; dbUrl?
         console.error(`[${db}] ${result.errors} errors, e.g. ${result.errorSamples.join(' | ')}`);
       rows.push({ db, result, load });
     }
-    return { rows, dbUrl };
+    const rate = setRate(reference);
+    if (rate !== null) {
+      console.error(
+        `[${db}] ${max} learners at ${rate.toFixed(1)} answers/s: ${warmup} s warm-up, ${seconds} s measured`,
+      );
+      const result = await driveQuizzes(client, all, {
+        seconds,
+        warmupSeconds: warmup,
+        answersPerSecond: rate,
+      });
+      if (result.errors > 0)
+        console.error(`[${db}] ${result.errors} errors, e.g. ${result.errorSamples.join(' | ')}`);
+      rows.push({ db, result, load: loadavg()[0]! });
+    }
+    return { rows, reference };
   } finally {
     client.close();
     await server.stop();
@@ -232,21 +275,38 @@ async function runPgbench(dbUrl: string): Promise<Reference | null> {
 const ms = (s: LatencySummary, key: 'p50' | 'p95' | 'p99') =>
   Number.isNaN(s[key]) ? '–' : s[key].toFixed(1);
 
+function tableRow({ db, result: r, load }: Row): string {
+  const { next, answers } = r.latency;
+  const rate = r.targetAnswersPerSecond === null ? '' : `${r.targetAnswersPerSecond.toFixed(1)} | `;
+  return (
+    `| ${db === 'pg' ? 'PostgreSQL' : 'PGlite'} | ${r.learners} | ${rate}${r.answersPerSecond.toFixed(1)} | ${r.quizzes} | ` +
+    `${ms(next, 'p50')} / ${ms(next, 'p95')} / ${ms(next, 'p99')} | ` +
+    `${ms(answers, 'p50')} / ${ms(answers, 'p95')} / ${ms(answers, 'p99')} | ${r.errors} | ${load.toFixed(2)} |`
+  );
+}
+
 function printReport(rows: Row[], reference: Reference | null) {
+  const closed = rows.filter((r) => r.result.targetAnswersPerSecond === null);
+  const paced = rows.filter((r) => r.result.targetAnswersPerSecond !== null);
   const lines = [
     `quiz API benchmark: ${cpus().length} CPUs, Node ${process.version}, ${seconds} s measured after ${warmup} s warm-up`,
     '',
+    'Closed loop (each learner calls again as soon as a reply comes: the most the server can do):',
+    '',
     '| database | learners | answers/s | quizzes | next p50 / p95 / p99 ms | answers p50 / p95 / p99 ms | errors | load avg (1 min) |',
     '|---|---:|---:|---:|---|---|---:|---:|',
-    ...rows.map(({ db, result: r, load }) => {
-      const { next, answers } = r.latency;
-      return (
-        `| ${db === 'pg' ? 'PostgreSQL' : 'PGlite'} | ${r.learners} | ${r.answersPerSecond.toFixed(1)} | ${r.quizzes} | ` +
-        `${ms(next, 'p50')} / ${ms(next, 'p95')} / ${ms(next, 'p99')} | ` +
-        `${ms(answers, 'p50')} / ${ms(answers, 'p95')} / ${ms(answers, 'p99')} | ${r.errors} | ${load.toFixed(2)} |`
-      );
-    }),
+    ...closed.map(tableRow),
   ];
+  if (paced.length > 0) {
+    lines.push(
+      '',
+      'At a set rate (random think times; latency from the moment each call was due):',
+      '',
+      '| database | learners | aimed answers/s | answers/s | quizzes | next p50 / p95 / p99 ms | answers p50 / p95 / p99 ms | errors | load avg (1 min) |',
+      '|---|---:|---:|---:|---:|---|---|---:|---:|',
+      ...paced.map(tableRow),
+    );
+  }
   if (reference) {
     lines.push(
       '',
@@ -256,8 +316,9 @@ function printReport(rows: Row[], reference: Reference | null) {
     );
     for (const { db, result } of rows.filter((r) => r.db === 'pg')) {
       const ratio = (100 * result.answersPerSecond) / reference.tps;
+      const how = result.targetAnswersPerSecond === null ? 'closed loop' : 'set rate';
       lines.push(
-        `  ${db} at ${result.learners} learners: ${result.answersPerSecond.toFixed(1)} answers/s = ${ratio.toFixed(1)}% of pgbench`,
+        `  ${db} at ${result.learners} learners (${how}): ${result.answersPerSecond.toFixed(1)} answers/s = ${ratio.toFixed(1)}% of pgbench`,
       );
     }
   }
@@ -273,10 +334,9 @@ async function main(): Promise<number> {
   const rows: Row[] = [];
   let reference: Reference | null = null;
   for (const db of dbs) {
-    const { rows: dbRows, dbUrl } = await benchDatabase(db);
-    rows.push(...dbRows);
-    // The server is stopped by now, so pgbench has the machine to itself.
-    if (dbUrl && !args['no-pgbench']) reference = await runPgbench(dbUrl);
+    const result = await benchDatabase(db);
+    rows.push(...result.rows);
+    reference ??= result.reference;
   }
   printReport(rows, reference);
   return 0;

@@ -37,6 +37,21 @@ describe('load driver (bench:api)', () => {
     expect(result.latency.answers.count).toBe(10);
   });
 
+  it('drives whole quizzes at a set rate, and refuses a rate that is not positive', async () => {
+    const learners = await signUpLearners(client, 2);
+    const result = await driveQuizzes(client, learners, {
+      seconds: 60,
+      quizzesPerLearner: 1,
+      answersPerSecond: 50,
+    });
+    expect(result.errorSamples).toEqual([]);
+    expect(result).toMatchObject({ targetAnswersPerSecond: 50, quizzes: 2, answers: 10 });
+    expect(result.latency.next.count).toBe(10);
+    await expect(
+      driveQuizzes(client, learners, { seconds: 1, quizzesPerLearner: 1, answersPerSecond: 0 }),
+    ).rejects.toThrow('answersPerSecond must be positive');
+  });
+
   it('computes nearest-rank percentiles exactly', () => {
     const samples = Array.from({ length: 100 }, (_, i) => 100 - i);
     expect(

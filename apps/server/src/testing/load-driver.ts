@@ -4,8 +4,8 @@ import { COURSE_KEYS, type CourseKey } from '@vidya/contracts';
 
 /**
  * The core of `npm run bench:api` (bench/api.bench.ts): signs learners up through the public API and drives whole
- * quizzes (start, then next + answer per question) in a closed loop, one request in flight per virtual learner,
- * recording each call's latency. Plain `node:http` with a keep-alive agent: the load generator shares the cores
+ * quizzes (start, then next + answer per question), one request in flight per virtual learner, recording each call's
+ * latency: back to back (a closed loop, to find the most the server can do), or paced at a set rate of answers. Plain `node:http` with a keep-alive agent: the load generator shares the cores
  * with the server, so it must be cheap.
  */
 
@@ -186,12 +186,22 @@ export interface DriveOptions {
   warmupSeconds?: number;
   /** Stop each learner after this many whole quizzes (the smoke test); unlimited by default. */
   quizzesPerLearner?: number;
+  /**
+   * Answers per second that all learners together aim at. Without it, each learner sends its next call as soon as
+   * the last one returns. With it, each learner waits a random think time (exponential, so that the calls of all
+   * learners arrive like a Poisson process) before each call, and a call's latency runs from the moment it was due,
+   * not from when it was sent: a slow reply that delays the learner's next calls counts against them too
+   * (no coordinated omission).
+   */
+  answersPerSecond?: number;
 }
 
 export interface DriveResult {
   /** The measured window in seconds. */
   seconds: number;
   learners: number;
+  /** The rate aimed at (DriveOptions.answersPerSecond), or null for the closed loop. */
+  targetAnswersPerSecond: number | null;
   answers: number;
   quizzes: number;
   answersPerSecond: number;
@@ -213,9 +223,17 @@ function someAnswer(question: QuestionBody): string {
   return String(Math.floor(Math.random() * 20));
 }
 
+/** Calls per answer: a quiz of five questions is one start, five `next` and five answers. */
+const CALLS_PER_ANSWER = 11 / 5;
+
+/** An exponentially distributed wait with the given mean. */
+function thinkTime(meanMs: number): number {
+  return -Math.log(1 - Math.random()) * meanMs;
+}
+
 /**
- * Every learner runs whole quizzes back to back (closed loop) until the time is up or its quiz count is reached.
- * Latency is recorded for calls that start after the warm-up and before the end.
+ * Every learner runs whole quizzes until the time is up or its quiz count is reached: back to back, or paced (see
+ * DriveOptions.answersPerSecond). Latency is recorded for calls due after the warm-up and before the end.
  */
 export async function driveQuizzes(
   client: LoadClient,
@@ -231,14 +249,27 @@ export async function driveQuizzes(
   let errors = 0;
   const errorSamples: string[] = [];
 
+  const rate = options.answersPerSecond;
+  if (rate !== undefined && !(rate > 0)) throw new Error(`answersPerSecond must be positive, not ${rate}`);
+  // Each learner's mean time from one call's due moment to the next one's.
+  const meanGapMs = rate === undefined ? 0 : (1000 * learners.length) / (rate * CALLS_PER_ANSWER);
+  const due = new Map<string, number>();
+
   const call = async (
     kind: keyof typeof samples,
     path: string,
     cookie: string,
     body: unknown,
     expected: number,
-  ): Promise<HttpResponse | null> => {
-    const t0 = performance.now();
+  ): Promise<{ response: HttpResponse; at: number } | null> => {
+    let t0 = performance.now();
+    if (rate !== undefined) {
+      // Due a think time after the previous call was due; sent then, or at once when the learner is behind.
+      const at = (due.get(cookie) ?? t0) + thinkTime(meanGapMs);
+      due.set(cookie, at);
+      if (at > t0) await new Promise((resolve) => setTimeout(resolve, at - t0));
+      t0 = at;
+    }
     const response = await client.send('POST', path, cookie, body);
     const t1 = performance.now();
     if (t0 >= measureFrom && t0 < end) samples[kind].push(t1 - t0);
@@ -248,7 +279,7 @@ export async function driveQuizzes(
         errorSamples.push(`${kind} ${response.status} ${response.body.slice(0, 200)}`);
       return null;
     }
-    return response;
+    return { response, at: t0 };
   };
 
   const runLearner = async (learner: VirtualLearner, index: number) => {
@@ -257,12 +288,11 @@ export async function driveQuizzes(
       const course = learner.courses[(index + done) % learner.courses.length]!;
       const started = await call('start', '/api/quizzes', learner.cookie, { course }, 201);
       if (!started) continue;
-      const { id, total } = JSON.parse(started.body) as { id: string; total: number };
+      const { id, total } = JSON.parse(started.response.body) as { id: string; total: number };
       for (let position = 0; position < total && performance.now() < end; position++) {
         const next = await call('next', `/api/quizzes/${id}/next`, learner.cookie, undefined, 200);
         if (!next) break;
-        const question = JSON.parse(next.body) as QuestionBody;
-        const t0 = performance.now();
+        const question = JSON.parse(next.response.body) as QuestionBody;
         const answered = await call(
           'answers',
           `/api/quizzes/${id}/answers`,
@@ -271,8 +301,8 @@ export async function driveQuizzes(
           200,
         );
         if (!answered) break;
-        if (t0 >= measureFrom && t0 < end) answers++;
-        if (position === total - 1 && t0 >= measureFrom) quizzes++;
+        if (answered.at >= measureFrom && answered.at < end) answers++;
+        if (position === total - 1 && answered.at >= measureFrom) quizzes++;
       }
     }
   };
@@ -283,6 +313,7 @@ export async function driveQuizzes(
   return {
     seconds,
     learners: learners.length,
+    targetAnswersPerSecond: rate ?? null,
     answers,
     quizzes,
     answersPerSecond: answers / seconds,
