@@ -1,4 +1,5 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -9,6 +10,15 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { HotConnections } from './hot-connections.ts';
 import * as schema from './schema/index.ts';
+
+/**
+ * How many connections the hot statements share (decision 004): one per core, at least 2. Few, because postgres.js
+ * pipelines: the statements of concurrent requests queue in the driver and reach PostgreSQL in batches, where 10
+ * connections kept ten backends waking and competing for 2 cores. In interleaved runs of 64 learners on 2 cores
+ * (docs/performance.md), 2 connections gave 7–8% more answers per second than 10 and a shorter tail at a set rate.
+ * Not 1: a statement waiting on a lock (an unenrolment's transaction) would hold up every learner's.
+ */
+const HOT_CONNECTIONS = Math.max(2, availableParallelism());
 
 export type Schema = typeof schema;
 /** One drizzle type for both drivers: PGlite (embedded) and node-postgres. */
@@ -107,7 +117,7 @@ export async function createDatabase(config: DatabaseConfig): Promise<Database> 
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
     // The hot statements go through postgres.js (decision 004): it pipelines the statements of concurrent requests
     // on its connections and writes them in one system call, where node-postgres sends one at a time.
-    const hot = new HotConnections(config.url, 10);
+    const hot = new HotConnections(config.url, HOT_CONNECTIONS);
     return {
       db,
       kind: 'postgres',
