@@ -28,6 +28,21 @@ describe.runIf(url)('HotConnections (PostgreSQL)', () => {
     expect([...perConnection.values()]).toEqual([3, 3, 3, 3]);
   });
 
+  it('runs the next statement on a connection whose backend was terminated mid-statement', async () => {
+    // All idle: the long statement takes the first connection, the termination the second.
+    const inFlight = hot.run<{ pid: number }>('select pg_backend_pid() as pid, pg_sleep(5)', []);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const [killed] = await hot.run<{ pid: number }>(
+      `select pid from pg_stat_activity where query = 'select pg_backend_pid() as pid, pg_sleep(5)'`,
+      [],
+    );
+    await hot.run('select pg_terminate_backend($1::int)', [killed!.pid]);
+    await expect(inFlight).rejects.toThrow();
+    // The next statement on that connection ran on a new backend, not refused with the old termination.
+    const pid = await backend(0);
+    expect(pid).not.toBe(killed!.pid);
+  });
+
   it('passes parameters and returns every row', async () => {
     const rows = await hot.run<{ n: number }>('select generate_series(1, $1::int) as n', [3]);
     expect(rows.map((r) => r.n)).toEqual([1, 2, 3]);

@@ -4,6 +4,9 @@ import type { RunStatement } from './client.ts';
 
 type Options = postgres.Options<Record<string, postgres.PostgresType>>;
 
+/** SQLSTATE admin_shutdown: the backend was terminated (pg_terminate_backend, a fast shutdown). */
+const ADMIN_SHUTDOWN = '57P01';
+
 /**
  * A connection's socket, for postgres.js's `socket` option (missing from its types), which passes its parsed options:
  * TCP to the URL's first host (postgres.js takes no Unix socket path from a URL).
@@ -36,16 +39,28 @@ export class HotConnections {
     }));
   }
 
-  /** Runs one statement, prepared once per connection, on the least busy connection. */
+  /**
+   * Runs one statement, prepared once per connection, on the least busy connection.
+   *
+   * A statement refused with `57P01` (the backend was terminated) runs once more. postgres.js 3.4.9
+   * (porsager/postgres#1223) hands a terminated backend's FATAL message to the *next* statement on that connection,
+   * which never ran; the statement that was in flight gets CONNECTION_CLOSED instead. Either way a statement refused
+   * with 57P01 did not commit (the termination rolled it back, or it was never sent), so running it again is safe; the
+   * connection has reconnected by then.
+   */
   readonly run: RunStatement = async <Row>(text: string, params: readonly unknown[]) => {
     let client = this.clients[0]!;
     for (const c of this.clients) if (c.inFlight < client.inFlight) client = c;
     client.inFlight++;
+    const once = async () =>
+      [
+        ...(await client.sql.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: true })),
+      ] as Row[];
     try {
-      const rows = await client.sql.unsafe(text, params as postgres.ParameterOrJSON<never>[], {
-        prepare: true,
+      return await once().catch((error: unknown) => {
+        if ((error as { code?: unknown }).code !== ADMIN_SHUTDOWN) throw error;
+        return once();
       });
-      return [...rows] as Row[];
     } finally {
       client.inFlight--;
     }
