@@ -5,8 +5,9 @@ import { COURSE_KEYS, type CourseKey } from '@vidya/contracts';
 /**
  * The core of `npm run bench:api` (bench/api.bench.ts): signs learners up through the public API and drives whole
  * quizzes (start, then next + answer per question), one request in flight per virtual learner, recording each call's
- * latency: back to back (a closed loop, to find the most the server can do), or paced at a set rate of answers. Plain `node:http` with a keep-alive agent: the load generator shares the cores
- * with the server, so it must be cheap.
+ * latency: back to back (a closed loop, to find the most the server can do), or paced at a set rate of answers.
+ * Plain `node:http` with a keep-alive agent: the load generator shares the cores with the server, so it must be
+ * cheap.
  */
 
 export interface HttpResponse {
