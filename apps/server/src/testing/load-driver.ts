@@ -232,50 +232,51 @@ export async function driveQuizzes(
   if (rate !== undefined && !(rate > 0)) throw new Error(`answersPerSecond must be positive, not ${rate}`);
   // Each learner's mean time from one call's due moment to the next one's.
   const meanGapMs = rate === undefined ? 0 : (1000 * learners.length) / (rate * CALLS_PER_ANSWER);
-  const due = new Map<string, number>();
 
-  const call = async (
-    kind: keyof typeof samples,
-    path: string,
-    cookie: string,
-    body: unknown,
-    expected: number,
-  ): Promise<{ response: HttpResponse; at: number } | null> => {
-    let t0 = performance.now();
-    if (rate !== undefined) {
-      // Due a think time after the previous call was due; sent then, or at once when the learner is behind.
-      const at = (due.get(cookie) ?? t0) + thinkTime(meanGapMs);
-      due.set(cookie, at);
-      if (at > t0) await new Promise((resolve) => setTimeout(resolve, at - t0));
-      t0 = at;
-    }
-    const response = await client.send('POST', path, cookie, body);
-    const t1 = performance.now();
-    if (t0 >= measureFrom && t0 < end) samples[kind].push(t1 - t0);
-    if (response.status !== expected) {
-      errors++;
-      if (errorSamples.length < 5)
-        errorSamples.push(`${kind} ${response.status} ${response.body.slice(0, 200)}`);
-      return null;
-    }
-    return { response, at: t0 };
+  /** One learner's calls: each waits until it is due (DriveOptions.answersPerSecond), then records its latency. */
+  const callsOf = (cookie: string) => {
+    let due = performance.now();
+    return async (
+      kind: keyof typeof samples,
+      path: string,
+      body: unknown,
+      expected: number,
+    ): Promise<{ response: HttpResponse; at: number } | null> => {
+      let t0 = performance.now();
+      if (rate !== undefined) {
+        // Due a think time after the previous call was due; sent then, or at once when the learner is behind.
+        due += thinkTime(meanGapMs);
+        if (due > t0) await new Promise((resolve) => setTimeout(resolve, due - t0));
+        t0 = due;
+      }
+      const response = await client.send('POST', path, cookie, body);
+      const t1 = performance.now();
+      if (t0 >= measureFrom && t0 < end) samples[kind].push(t1 - t0);
+      if (response.status !== expected) {
+        errors++;
+        if (errorSamples.length < 5)
+          errorSamples.push(`${kind} ${response.status} ${response.body.slice(0, 200)}`);
+        return null;
+      }
+      return { response, at: t0 };
+    };
   };
 
   const runLearner = async (learner: VirtualLearner, index: number) => {
     const limit = options.quizzesPerLearner ?? Number.POSITIVE_INFINITY;
+    const call = callsOf(learner.cookie);
     for (let done = 0; done < limit && performance.now() < end; done++) {
       const course = learner.courses[(index + done) % learner.courses.length]!;
-      const started = await call('start', '/api/quizzes', learner.cookie, { course }, 201);
+      const started = await call('start', '/api/quizzes', { course }, 201);
       if (!started) continue;
       const { id, total } = JSON.parse(started.response.body) as { id: string; total: number };
       for (let position = 0; position < total && performance.now() < end; position++) {
-        const next = await call('next', `/api/quizzes/${id}/next`, learner.cookie, undefined, 200);
+        const next = await call('next', `/api/quizzes/${id}/next`, undefined, 200);
         if (!next) break;
         const question = JSON.parse(next.response.body) as QuestionBody;
         const answered = await call(
           'answers',
           `/api/quizzes/${id}/answers`,
-          learner.cookie,
           { itemId: question.itemId, answer: someAnswer(question) },
           200,
         );
