@@ -1,5 +1,5 @@
 // Quiz API benchmark (issue 6):
-// `npm run bench:api -- [--learners 16,64] [--seconds 20] [--db pg|pglite|both] [--rate 40%|<answers/s>|none]`.
+// `npm run bench:api -- [--learners 16,64] [--seconds 20] [--db pg|pglite|both] [--rate 42%|<answers/s>|none]`.
 //
 // Starts the built server (apps/server/dist/main.js) on loopback against a throw-away PostgreSQL database and/or a
 // fresh PGlite directory, signs learners up, drives whole quizzes (load-driver.ts) and prints answers per second and
@@ -8,8 +8,9 @@
 // - closed loop, for each --learners level: every learner sends its next call as soon as the last one returns, which
 //   finds the most answers per second the server can give; the latency is then the queue (learners ÷ calls/s);
 // - at a set rate, with the largest --learners level: the learners together aim at --rate answers per second (by
-//   default 40% of pgbench's TPS, the issue's throughput target) with random think times, and latency runs from the
-//   moment each call was due.
+//   default 42% of pgbench's TPS, so that the rate reached clears the issue's 40% through the run's random variation)
+//   with random think times; latency runs from when each call was sent, and how far calls fell behind their schedule
+//   is printed beside it (decision 008).
 // Everything it creates is removed on exit.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -45,8 +46,11 @@ const { values: args } = parseArgs({
     'pgbench-seconds': { type: 'string', default: '15' },
     'pgbench-clients': { type: 'string', default: '64' },
     'no-pgbench': { type: 'boolean', default: false },
-    /** The set rate's answers per second: a share of pgbench's TPS ("40%"), a number, or "none". */
-    rate: { type: 'string', default: '40%' },
+    /**
+     * The set rate's answers per second: a share of pgbench's TPS ("42%"), a number, or "none". The default aims a
+     * little above the issue's 40%: the answers counted in 15–20 s of Poisson arrivals vary by about ±1%.
+     */
+    rate: { type: 'string', default: '42%' },
     build: { type: 'boolean', default: false },
     /** Directory for the server's V8 CPU profiles (node --cpu-prof), for profiling under load. */
     'cpu-prof': { type: 'string' },
@@ -72,7 +76,7 @@ if (
   (fixedRate !== null && !(fixedRate > 0))
 ) {
   console.error(
-    'usage: bench:api [--learners 16,64] [--seconds 20] [--warmup 5] [--db pg|pglite|both] [--rate 40%|<answers/s>|none]',
+    'usage: bench:api [--learners 16,64] [--seconds 20] [--warmup 5] [--db pg|pglite|both] [--rate 42%|<answers/s>|none]',
   );
   process.exit(2);
 }
@@ -278,10 +282,11 @@ const ms = (s: LatencySummary, key: 'p50' | 'p95' | 'p99') =>
 function tableRow({ db, result: r, load }: Row): string {
   const { next, answers } = r.latency;
   const rate = r.targetAnswersPerSecond === null ? '' : `${r.targetAnswersPerSecond.toFixed(1)} | `;
+  const behind = r.behindSchedule ? `${ms(r.behindSchedule, 'p50')} / ${ms(r.behindSchedule, 'p99')} | ` : '';
   return (
     `| ${db === 'pg' ? 'PostgreSQL' : 'PGlite'} | ${r.learners} | ${rate}${r.answersPerSecond.toFixed(1)} | ${r.quizzes} | ` +
     `${ms(next, 'p50')} / ${ms(next, 'p95')} / ${ms(next, 'p99')} | ` +
-    `${ms(answers, 'p50')} / ${ms(answers, 'p95')} / ${ms(answers, 'p99')} | ${r.errors} | ${load.toFixed(2)} |`
+    `${ms(answers, 'p50')} / ${ms(answers, 'p95')} / ${ms(answers, 'p99')} | ${behind}${r.errors} | ${load.toFixed(2)} |`
   );
 }
 
@@ -300,10 +305,11 @@ function printReport(rows: Row[], reference: Reference | null) {
   if (paced.length > 0) {
     lines.push(
       '',
-      'At a set rate (random think times; latency from the moment each call was due):',
+      'At a set rate (calls due on a Poisson schedule, each sent when due or when the learner has the reply it waits',
+      "for; latency from sending; 'behind schedule': how late the calls went out, decision 008):",
       '',
-      '| database | learners | aimed answers/s | answers/s | quizzes | next p50 / p95 / p99 ms | answers p50 / p95 / p99 ms | errors | load avg (1 min) |',
-      '|---|---:|---:|---:|---:|---|---|---:|---:|',
+      '| database | learners | aimed answers/s | answers/s | quizzes | next p50 / p95 / p99 ms | answers p50 / p95 / p99 ms | behind schedule p50 / p99 ms | errors | load avg (1 min) |',
+      '|---|---:|---:|---:|---:|---|---|---|---:|---:|',
       ...paced.map(tableRow),
     );
   }

@@ -35,6 +35,7 @@ describe('load driver (bench:api)', () => {
     expect(result.latency.start.count).toBe(2);
     expect(result.latency.next.count).toBe(10);
     expect(result.latency.answers.count).toBe(10);
+    expect(result.behindSchedule).toBeNull();
   });
 
   it('drives whole quizzes at a set rate, and refuses a rate that is not positive', async () => {
@@ -47,9 +48,24 @@ describe('load driver (bench:api)', () => {
     expect(result.errorSamples).toEqual([]);
     expect(result).toMatchObject({ targetAnswersPerSecond: 50, quizzes: 2, answers: 10 });
     expect(result.latency.next.count).toBe(10);
+    expect(result.behindSchedule?.count).toBe(22);
     await expect(
       driveQuizzes(client, learners, { seconds: 1, quizzesPerLearner: 1, answersPerSecond: 0 }),
     ).rejects.toThrow('answersPerSecond must be positive');
+  });
+
+  it('times each call from when it went out, and reports apart how far a learner fell behind its schedule', async () => {
+    // At a rate no server keeps up with, every call is due before the learner has the reply it waits for: its
+    // latency is its own, while the last call's lateness is the sum of the calls before it.
+    const learners = await signUpLearners(client, 1);
+    const result = await driveQuizzes(client, learners, {
+      seconds: 60,
+      quizzesPerLearner: 1,
+      answersPerSecond: 1_000_000,
+    });
+    expect(result.errorSamples).toEqual([]);
+    const slowest = Math.max(result.latency.start.max, result.latency.next.max, result.latency.answers.max);
+    expect(result.behindSchedule!.max).toBeGreaterThan(slowest);
   });
 
   it('computes nearest-rank percentiles exactly', () => {

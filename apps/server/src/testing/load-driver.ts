@@ -167,10 +167,11 @@ export interface DriveOptions {
   quizzesPerLearner?: number;
   /**
    * Answers per second that all learners together aim at. Without it, each learner sends its next call as soon as
-   * the last one returns. With it, each learner waits a random think time (exponential, so that the calls of all
-   * learners arrive like a Poisson process) before each call, and a call's latency runs from the moment it was due,
-   * not from when it was sent: a slow reply that delays the learner's next calls counts against them too
-   * (no coordinated omission).
+   * the last one returns. With it, each learner's calls are due on a schedule of random think times (exponential,
+   * so that the calls of all learners arrive like a Poisson process); a call goes out when it is due, or as soon as
+   * the learner's previous reply arrives if that is later (a learner cannot answer a question before seeing it).
+   * A call's latency runs from when it went out; how far behind its schedule it went out is `behindSchedule`
+   * (decision 008).
    */
   answersPerSecond?: number;
 }
@@ -185,6 +186,11 @@ export interface DriveResult {
   quizzes: number;
   answersPerSecond: number;
   latency: { start: LatencySummary; next: LatencySummary; answers: LatencySummary };
+  /**
+   * At a set rate, how long after its due moment each measured call went out (0 when on time): the part of the
+   * previous reply's latency that ran past the learner's think time. Null for the closed loop.
+   */
+  behindSchedule: LatencySummary | null;
   /** Unexpected responses (any status other than the call's success status), measured window included or not. */
   errors: number;
   errorSamples: string[];
@@ -223,6 +229,7 @@ export async function driveQuizzes(
   const measureFrom = begin + (options.warmupSeconds ?? 0) * 1000;
   const end = measureFrom + options.seconds * 1000;
   const samples = { start: [] as number[], next: [] as number[], answers: [] as number[] };
+  const lags: number[] = [];
   let answers = 0;
   let quizzes = 0;
   let errors = 0;
@@ -233,7 +240,10 @@ export async function driveQuizzes(
   // Each learner's mean time from one call's due moment to the next one's.
   const meanGapMs = rate === undefined ? 0 : (1000 * learners.length) / (rate * CALLS_PER_ANSWER);
 
-  /** One learner's calls: each waits until it is due (DriveOptions.answersPerSecond), then records its latency. */
+  /**
+   * One learner's calls: each waits until it is due (DriveOptions.answersPerSecond), then records its latency; `at`
+   * is when it was due (when it was sent in the closed loop), which places it in or out of the measured window.
+   */
   const callsOf = (cookie: string) => {
     let due = performance.now();
     return async (
@@ -242,23 +252,27 @@ export async function driveQuizzes(
       body: unknown,
       expected: number,
     ): Promise<{ response: HttpResponse; at: number } | null> => {
-      let t0 = performance.now();
+      let at = performance.now();
       if (rate !== undefined) {
         // Due a think time after the previous call was due; sent then, or at once when the learner is behind.
         due += thinkTime(meanGapMs);
-        if (due > t0) await new Promise((resolve) => setTimeout(resolve, due - t0));
-        t0 = due;
+        if (due > at) await new Promise((resolve) => setTimeout(resolve, due - at));
+        at = due;
       }
+      const sent = performance.now();
       const response = await client.send('POST', path, cookie, body);
       const t1 = performance.now();
-      if (t0 >= measureFrom && t0 < end) samples[kind].push(t1 - t0);
+      if (at >= measureFrom && at < end) {
+        samples[kind].push(t1 - sent);
+        if (rate !== undefined) lags.push(Math.max(0, sent - at));
+      }
       if (response.status !== expected) {
         errors++;
         if (errorSamples.length < 5)
           errorSamples.push(`${kind} ${response.status} ${response.body.slice(0, 200)}`);
         return null;
       }
-      return { response, at: t0 };
+      return { response, at };
     };
   };
 
@@ -302,6 +316,7 @@ export async function driveQuizzes(
       next: summarise(samples.next),
       answers: summarise(samples.answers),
     },
+    behindSchedule: rate === undefined ? null : summarise(lags),
     errors,
     errorSamples,
   };
