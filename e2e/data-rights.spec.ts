@@ -1,6 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { LEARNER_EXPORT_FORMAT, type LearnerExport } from '@vidya/contracts';
+import {
+  ADULT_EXPORT_FORMAT,
+  LEARNER_EXPORT_FORMAT,
+  type AdultExport,
+  type LearnerExport,
+} from '@vidya/contracts';
 import { expect, test } from './support/fixtures.ts';
 
 /** Fails the test on any Content-Security-Policy violation the page reports. */
@@ -23,10 +28,13 @@ async function answerOneQuiz(page: Page, course: string) {
   }
 }
 
-async function downloadedExport(page: Page, click: () => Promise<void>): Promise<LearnerExport> {
+async function downloadedExport<T extends LearnerExport | AdultExport = LearnerExport>(
+  page: Page,
+  click: () => Promise<void>,
+): Promise<T> {
   const [download] = await Promise.all([page.waitForEvent('download'), click()]);
   expect(download.suggestedFilename()).toMatch(/^vidya-data-.+\.json$/);
-  return JSON.parse(await readFile(await download.path(), 'utf8')) as LearnerExport;
+  return JSON.parse(await readFile(await download.path(), 'utf8')) as T;
 }
 
 test('a learner downloads all their data and deletes their account', async ({
@@ -117,6 +125,104 @@ test('a parent with a verified link downloads a child’s data and deletes the c
   await expect(card).toBeHidden();
   await expect(page.getByText('No child linked yet.')).toBeVisible();
   expect((await kid.request.get('/api/me')).status()).toBe(401);
+  expect(csp).toEqual([]);
+  await kidContext.close();
+});
+
+test('a parent and a teacher download their own data and delete their accounts; the child keeps theirs', async ({
+  page,
+  browser,
+  baseURL,
+  mail,
+  newPerson,
+  signUpVerified,
+  expectNoA11yViolations,
+}) => {
+  test.setTimeout(90_000);
+  const csp = watchCsp(page);
+
+  // The child, in their own browser, practises and accepts the parent's request.
+  const child = newPerson();
+  const kidContext = await browser.newContext({ baseURL });
+  expect((await kidContext.request.post('/api/accounts/learners', { data: child })).status()).toBe(201);
+  await kidContext.request.get(mail.linkIn(await mail.latest(child.email)), { maxRedirects: 0 });
+  const kid = await kidContext.newPage();
+  await answerOneQuiz(kid, 'science');
+
+  // A teacher, in another browser, downloads and deletes their own account from the dashboard.
+  const teacherContext = await browser.newContext({ baseURL });
+  const teacherPerson = newPerson();
+  expect(
+    (await teacherContext.request.post('/api/accounts/instructors', { data: teacherPerson })).status(),
+  ).toBe(201);
+  await teacherContext.request.get(mail.linkIn(await mail.latest(teacherPerson.email)), { maxRedirects: 0 });
+  const teacher = await teacherContext.newPage();
+  const request = await teacher.request.post('/api/guardian/links', { data: { username: child.username } });
+  expect(request.status()).toBe(201);
+  const teacherLinkId = (await request.json()).linkId as string;
+  expect((await kid.request.post(`/api/me/link-requests/${teacherLinkId}/accept`)).status()).toBe(200);
+  await teacher.goto('/instructor');
+  const teacherSection = teacher.getByRole('region', { name: 'Your data' });
+  await expect(teacherSection).toContainText('the learners keep their own records');
+  await expectNoA11yViolations(teacher);
+  const teacherData = await downloadedExport<AdultExport>(teacher, () =>
+    teacherSection.getByRole('link', { name: 'Download my data' }).click(),
+  );
+  expect(teacherData.format).toBe(ADULT_EXPORT_FORMAT);
+  expect(teacherData.account).toMatchObject({ email: teacherPerson.email, role: 'instructors' });
+  expect(teacherData.records.links).toEqual([
+    expect.objectContaining({ learnerUsername: child.username, status: 'verified' }),
+  ]);
+  await teacherSection.getByRole('button', { name: 'Delete my account' }).click();
+  await teacher
+    .getByRole('dialog', { name: 'Delete your account?' })
+    .getByRole('button', { name: 'Delete my account' })
+    .click();
+  await expect(teacher).toHaveURL(/\/$/);
+  expect((await teacher.request.get('/api/me')).status()).toBe(401);
+  await teacherContext.close();
+
+  // The parent, linked to the child.
+  const { person } = await signUpVerified('parents');
+  const link = await page.request.post('/api/guardian/links', {
+    data: { username: child.username, confirmed: true },
+  });
+  expect(link.status()).toBe(201);
+  const linkId = (await link.json()).linkId as string;
+  expect((await kid.request.post(`/api/me/link-requests/${linkId}/accept`)).status()).toBe(200);
+
+  await page.goto('/parent');
+  const section = page.getByRole('region', { name: 'Your data' });
+  await expect(section).toBeVisible();
+  await expectNoA11yViolations(page);
+
+  const data = await downloadedExport<AdultExport>(page, () =>
+    section.getByRole('link', { name: 'Download my data' }).click(),
+  );
+  expect(data.format).toBe(ADULT_EXPORT_FORMAT);
+  expect(data.account).toMatchObject({ email: person.email, username: person.username, role: 'parents' });
+  expect(data.records.links).toEqual([
+    expect.objectContaining({ learnerUsername: child.username, status: 'verified' }),
+  ]);
+  expect(JSON.stringify(data)).not.toContain(person.password);
+
+  await section.getByRole('button', { name: 'Delete my account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+  await expect(dialog).toContainText('The learners keep their own');
+  await expect(dialog).toContainText('It cannot be undone.');
+  await expectNoA11yViolations(page);
+  await dialog.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expect((await page.request.get('/api/me')).status()).toBe(401);
+  const login = await page.request.post('/api/session', {
+    data: { email: person.email, password: person.password },
+  });
+  expect(login.status()).toBe(401);
+
+  // The child is still signed in with every record, and no longer linked to either adult.
+  const childData = (await (await kid.request.get('/api/me/data-export')).json()) as LearnerExport;
+  expect(childData.records.attempts).toHaveLength(5);
+  expect(childData.records.links).toEqual([]);
   expect(csp).toEqual([]);
   await kidContext.close();
 });

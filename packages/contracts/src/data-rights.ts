@@ -38,19 +38,64 @@ export const LearnerExportSchema = z
   .meta({ id: 'LearnerExport' });
 export type LearnerExport = z.infer<typeof LearnerExportSchema>;
 
-/** A learner's own data rights, and a verified parent's on behalf of their child. */
+/** The roles of the adults' accounts: teachers and parents. */
+export const AdultRoleSchema = RoleSchema.exclude(['learners']);
+export type AdultRole = z.infer<typeof AdultRoleSchema>;
+
+/** The format tag of a teacher's or parent's own data export; a new version gets a new tag. */
+export const ADULT_EXPORT_FORMAT = 'vidya-adult-export/1';
+
+/**
+ * Everything Vidya stores about a teacher or a parent, as `GET /api/me/data-export` returns it to them. Learners'
+ * own records are theirs, not the adult's: only the links to them are in it. Secrets are left out as for a learner.
+ */
+export const AdultExportSchema = z
+  .object({
+    format: z.literal(ADULT_EXPORT_FORMAT),
+    exportedAt: z.iso.datetime(),
+    account: z.object({
+      id: z.string(),
+      role: AdultRoleSchema,
+      email: z.string(),
+      emailVerified: z.boolean(),
+      username: z.string(),
+      firstName: z.string(),
+      lastName: z.string(),
+      createdAt: z.iso.datetime(),
+    }),
+    records: z
+      .record(z.string(), z.array(ExportRowSchema))
+      .describe(
+        "Rows per stored table: links to learners (with the learner's username and name, status, when made and " +
+          'decided), classes (with their number of students), sessions, sign-in methods and mails (no secrets)',
+      ),
+  })
+  .meta({ id: 'AdultExport' });
+export type AdultExport = z.infer<typeof AdultExportSchema>;
+
+/** The signed-in account's own export: a learner's or an adult's, told apart by `format`. */
+export const MyDataExportSchema = z
+  .discriminatedUnion('format', [LearnerExportSchema, AdultExportSchema])
+  .meta({ id: 'MyDataExport' });
+export type MyDataExport = z.infer<typeof MyDataExportSchema>;
+
+/** Every account's own data rights (learner, teacher, parent), and a verified parent's on behalf of their child. */
 export const dataRightsEndpoints = {
   exportMine: endpoint({
     method: 'GET',
     path: '/api/me/data-export',
-    summary: "Download all of the signed-in learner's data as JSON (an attachment)",
+    summary:
+      "Download all of the signed-in account's data as JSON (an attachment): a learner's records, or a teacher's " +
+      "or parent's account, links to learners and classes",
     tags: ['data rights'],
-    response: LearnerExportSchema,
+    response: MyDataExportSchema,
   }),
   deleteMine: endpoint({
     method: 'DELETE',
     path: '/api/me/account',
-    summary: "Delete the signed-in learner's account and every row of theirs; signs out",
+    summary:
+      "Delete the signed-in account and every row of theirs; signs out. A teacher's or parent's deletion removes " +
+      "their links to learners and their classes, never a learner's own records",
     tags: ['data rights'],
     response: OkSchema,
   }),

@@ -95,8 +95,6 @@ const RULES: Record<string, Rule> = {
     expect: '401 201 201 403 403 403 403 403 403',
     body: () => ({ url: 'https://example.com/new' }),
   },
-  'GET /api/me/data-export': { expect: '401 200 200 403 403 403 403 403 403' },
-  'DELETE /api/me/account': { expect: '401 200 200 403 403 403 403 403 403', destructive: true },
   // The other learner is not enrolled in science: their start is refused as not_enrolled.
   'POST /api/quizzes': { expect: '401 201 403 403 403 403 403 403 403', body: () => ({ course: 'science' }) },
 
@@ -156,6 +154,11 @@ const RULES: Record<string, Rule> = {
     expect: '401 403 403 200 404 404 403 403 403',
     params: (w) => ({ classId: w.classId }),
   },
+
+  // Every account's own data rights, each for itself: the account comes from the session, never from the path.
+  // Each allowed caller deletes only itself, so none depends on another; the world is rebuilt with new accounts.
+  'GET /api/me/data-export': { expect: '401 200 200 200 200 200 200 200 200' },
+  'DELETE /api/me/account': { expect: '401 200 200 200 200 200 200 200 200', destructive: true },
 
   // Data rights over a child: a parent with a verified link only (a teacher's link never carries them).
   'GET /api/guardian/learners/:learnerId/data-export': {

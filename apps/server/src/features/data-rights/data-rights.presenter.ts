@@ -1,5 +1,12 @@
-import { LEARNER_EXPORT_FORMAT, RoleSchema, type LearnerExport } from '@vidya/contracts';
-import type { LearnerRows, UserRow } from './data-rights.repository.ts';
+import {
+  ADULT_EXPORT_FORMAT,
+  AdultRoleSchema,
+  LEARNER_EXPORT_FORMAT,
+  RoleSchema,
+  type AdultExport,
+  type LearnerExport,
+} from '@vidya/contracts';
+import type { AdultRows, LearnerRows, UserRow } from './data-rights.repository.ts';
 
 type Row = Record<string, unknown>;
 
@@ -24,33 +31,52 @@ const signInMethodView = without('password', 'accessToken', 'refreshToken', 'idT
 // Mail bodies carry one-time links (verification, reset); the export keeps that a mail was sent, and when.
 const mailView = without('text', 'html');
 
-/** A learner's rows as the export document (`LearnerExportSchema`). */
-export function presentExport(learner: UserRow, rows: LearnerRows, now = new Date()): LearnerExport {
+/** Every account's rows per table as exported: the secrets left out, times as ISO 8601. */
+function presentRecords(rows: LearnerRows | AdultRows): Record<string, Row[]> {
   const records: Record<string, Row[]> = {
     ...rows,
     sessions: rows.sessions.map(sessionView),
     signInMethods: rows.signInMethods.map(signInMethodView),
     mails: rows.mails.map(mailView),
   };
+  return plain(records) as Record<string, Row[]>;
+}
+
+/** The account's own fields every export opens with (the role apart: each export narrows it). */
+function presentOwner(owner: UserRow) {
+  return {
+    id: owner.id,
+    email: owner.email,
+    emailVerified: owner.emailVerified,
+    username: owner.displayUsername ?? owner.username ?? '',
+    firstName: owner.firstName,
+    lastName: owner.lastName,
+    createdAt: owner.createdAt.toISOString(),
+  };
+}
+
+/** A learner's rows as the export document (`LearnerExportSchema`). */
+export function presentExport(learner: UserRow, rows: LearnerRows, now = new Date()): LearnerExport {
   return {
     format: LEARNER_EXPORT_FORMAT,
     exportedAt: now.toISOString(),
-    learner: {
-      id: learner.id,
-      role: RoleSchema.catch('learners').parse(learner.role),
-      email: learner.email,
-      emailVerified: learner.emailVerified,
-      username: learner.displayUsername ?? learner.username ?? '',
-      firstName: learner.firstName,
-      lastName: learner.lastName,
-      createdAt: learner.createdAt.toISOString(),
-    },
-    records: plain(records) as Record<string, Row[]>,
+    learner: { ...presentOwner(learner), role: RoleSchema.catch('learners').parse(learner.role) },
+    records: presentRecords(rows),
+  };
+}
+
+/** A teacher's or parent's rows as the export document (`AdultExportSchema`). */
+export function presentAdultExport(adult: UserRow, rows: AdultRows, now = new Date()): AdultExport {
+  return {
+    format: ADULT_EXPORT_FORMAT,
+    exportedAt: now.toISOString(),
+    account: { ...presentOwner(adult), role: AdultRoleSchema.parse(adult.role) },
+    records: presentRecords(rows),
   };
 }
 
 /** A download file name: letters, digits and `_.-` only, so it is safe in a Content-Disposition header. */
-export function exportFileName(learner: UserRow, now = new Date()): string {
-  const name = (learner.displayUsername ?? learner.username ?? 'learner').replace(/[^A-Za-z0-9_.-]/g, '');
-  return `vidya-data-${name || 'learner'}-${now.toISOString().slice(0, 10)}.json`;
+export function exportFileName(owner: UserRow, now = new Date()): string {
+  const name = (owner.displayUsername ?? owner.username ?? 'account').replace(/[^A-Za-z0-9_.-]/g, '');
+  return `vidya-data-${name || 'account'}-${now.toISOString().slice(0, 10)}.json`;
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, count, eq, inArray, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '#src/db/client.ts';
 import {
@@ -26,8 +26,8 @@ import {
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
- * Every table, by SQL name, sorted into the learner's own rows (exported and deleted) and shared rows that hold
- * nothing personal. A test fails when a table is in neither list, so a new table must be placed in one.
+ * Every table, by SQL name, sorted into the learner's own rows (exported and deleted) and rows that hold nothing
+ * personal of a learner. A test fails when a table is in neither list, so a new table must be placed in one.
  */
 export const PERSONAL_TABLES = [
   'user',
@@ -50,7 +50,10 @@ export const PERSONAL_TABLES = [
   'tutor_message',
 ] as const;
 
-/** Course content, anonymous per-item counts, and a teacher's classes (the teacher's data, not the learner's). */
+/**
+ * Course content, anonymous per-item counts, and a teacher's classes (the teacher's data, exported and deleted with
+ * the teacher's account, not the learner's).
+ */
 export const NOT_PERSONAL_TABLES = ['course', 'skill', 'passage', 'item', 'item_stats', 'class'] as const;
 
 export type UserRow = typeof user.$inferSelect;
@@ -67,6 +70,15 @@ export async function findLink(db: Db, guardianId: string, learnerId: string) {
     .from(guardianLink)
     .where(and(eq(guardianLink.guardianId, guardianId), eq(guardianLink.learnerId, learnerId)));
   return row;
+}
+
+/** The rows every account has, whatever its role: sessions, sign-in methods, mails (secrets included). */
+async function accountRows(db: Db, owner: UserRow) {
+  return {
+    sessions: await db.select().from(session).where(eq(session.userId, owner.id)),
+    signInMethods: await db.select().from(account).where(eq(account.userId, owner.id)),
+    mails: await db.select().from(mailOutbox).where(eq(mailOutbox.to, owner.email.toLowerCase())),
+  };
 }
 
 /** The learner's rows per table, secrets included (the presenter leaves them out). */
@@ -112,12 +124,62 @@ export async function learnerRows(db: Db, learner: UserRow) {
       .from(tutorMessage)
       .where(inArray(tutorMessage.conversationId, conversationIds))
       .orderBy(tutorMessage.seq),
-    sessions: await db.select().from(session).where(eq(session.userId, id)),
-    signInMethods: await db.select().from(account).where(eq(account.userId, id)),
-    mails: await db.select().from(mailOutbox).where(eq(mailOutbox.to, learner.email.toLowerCase())),
+    ...(await accountRows(db, learner)),
   };
 }
 export type LearnerRows = Awaited<ReturnType<typeof learnerRows>>;
+
+/**
+ * A teacher's or parent's rows per table, secrets included: their links (with each learner's username and name),
+ * their classes (with the number of students, not who they are), and the rows every account has.
+ */
+export async function adultRows(db: Db, adult: UserRow) {
+  const id = adult.id;
+  const learner = alias(user, 'learner');
+  return {
+    links: (
+      await db
+        .select({ link: guardianLink, learner, className: classroom.name })
+        .from(guardianLink)
+        .leftJoin(learner, eq(learner.id, guardianLink.learnerId))
+        .leftJoin(classroom, eq(classroom.id, guardianLink.classId))
+        .where(eq(guardianLink.guardianId, id))
+        .orderBy(guardianLink.createdAt)
+    ).map(({ link, learner: l, className }) => ({
+      ...link,
+      learnerUsername: l?.displayUsername ?? l?.username ?? null,
+      learnerName: l ? `${l.firstName} ${l.lastName}` : null,
+      className,
+    })),
+    classes: (
+      await db
+        .select({ cls: classroom, students: count(classMember.learnerId) })
+        .from(classroom)
+        .leftJoin(classMember, eq(classMember.classId, classroom.id))
+        .where(eq(classroom.instructorId, id))
+        .groupBy(classroom.id)
+        .orderBy(classroom.createdAt)
+    ).map(({ cls, students }) => ({ ...cls, students })),
+    ...(await accountRows(db, adult)),
+  };
+}
+export type AdultRows = Awaited<ReturnType<typeof adultRows>>;
+
+/**
+ * Deletes the rows every account has, child rows first, then the user row: mails to the address, reset tokens,
+ * sessions and sign-in methods, which no foreign key (mails, tokens) or not every key ties to the user.
+ */
+async function deleteAccountRows(tx: Tx, owner: UserRow): Promise<void> {
+  const id = owner.id;
+  await tx.delete(mailOutbox).where(eq(mailOutbox.to, owner.email.toLowerCase()));
+  // better-auth keeps password-reset tokens as identifier `reset-password:<token>`, value = the user id.
+  await tx
+    .delete(verification)
+    .where(or(eq(verification.value, id), eq(verification.identifier, owner.email)));
+  await tx.delete(session).where(eq(session.userId, id));
+  await tx.delete(account).where(eq(account.userId, id));
+  await tx.delete(user).where(eq(user.id, id));
+}
 
 /**
  * Deletes every row of a learner in one transaction. The foreign keys cascade from `user` as well; the explicit
@@ -144,13 +206,22 @@ export async function deleteLearnerRows(db: Db, learner: UserRow): Promise<void>
     await tx.delete(classMember).where(eq(classMember.learnerId, id));
     await tx.delete(guardianLink).where(or(eq(guardianLink.learnerId, id), eq(guardianLink.guardianId, id)));
     await tx.delete(learnerChannel).where(eq(learnerChannel.learnerId, id));
-    await tx.delete(mailOutbox).where(eq(mailOutbox.to, learner.email.toLowerCase()));
-    // better-auth keeps password-reset tokens as identifier `reset-password:<token>`, value = the user id.
-    await tx
-      .delete(verification)
-      .where(or(eq(verification.value, id), eq(verification.identifier, learner.email)));
-    await tx.delete(session).where(eq(session.userId, id));
-    await tx.delete(account).where(eq(account.userId, id));
-    await tx.delete(user).where(eq(user.id, id));
+    await deleteAccountRows(tx, learner);
+  });
+}
+
+/**
+ * Deletes every row of a teacher or parent in one transaction: their links to learners, their classes with the
+ * learners' places in them, and the rows every account has. No learner's own rows are touched: each learner
+ * simply no longer has the link or the class.
+ */
+export async function deleteAdultRows(db: Db, adult: UserRow): Promise<void> {
+  const id = adult.id;
+  await db.transaction(async (tx: Tx) => {
+    await tx.delete(guardianLink).where(eq(guardianLink.guardianId, id));
+    const classes = tx.select({ id: classroom.id }).from(classroom).where(eq(classroom.instructorId, id));
+    await tx.delete(classMember).where(inArray(classMember.classId, classes));
+    await tx.delete(classroom).where(eq(classroom.instructorId, id));
+    await deleteAccountRows(tx, adult);
   });
 }

@@ -15,11 +15,12 @@ function asDownload(reply: FastifyReply, fileName: string): void {
   reply.header('cache-control', 'no-store');
 }
 
-/** A learner's export and deletion of their own data; a verified parent's on behalf of their child. */
+/** Every account's export and deletion of its own data; a verified parent's on behalf of their child. */
 export function dataRightsRoutes(app: FastifyInstance): void {
-  const learnersOnly = requireAccount(app, ['learners']);
+  // Any signed-in account, each for itself only: the account comes from the session, never from the request.
+  const signedIn = requireAccount(app);
   const parentsOnly = requireAccount(app, ['parents']);
-  // An export reads every table of a learner: a per-account limit keeps it from being used as a load generator.
+  // An export reads every table of an account: a per-account limit keeps it from being used as a load generator.
   const exportLimit = app.createRateLimit({
     max: EXPORTS_PER_HOUR,
     timeWindow: HOUR_MS,
@@ -35,25 +36,25 @@ export function dataRightsRoutes(app: FastifyInstance): void {
     app,
     dataRightsEndpoints.exportMine,
     async ({ request, reply }) => {
-      const { document, fileName } = await dataRights.exportLearner(app, accountOf(request).id);
+      const { document, fileName } = await dataRights.exportOwnData(app, accountOf(request).id);
       asDownload(reply, fileName);
       return document;
     },
-    { preHandler: [learnersOnly, limitExports] },
+    { preHandler: [signedIn, limitExports] },
   );
 
   route(
     app,
     dataRightsEndpoints.deleteMine,
     async ({ request, reply }) => {
-      const learnerId = accountOf(request).id;
+      const accountId = accountOf(request).id;
       // Clear the cookie in the browser; the session rows go with the account.
       for (const cookie of await logOut(app, fromNodeHeaders(request.headers)))
         reply.header('set-cookie', cookie);
-      await dataRights.deleteLearner(app, learnerId);
+      await dataRights.deleteOwnAccount(app, accountId);
       return { ok: true as const };
     },
-    { preHandler: [learnersOnly] },
+    { preHandler: [signedIn] },
   );
 
   route(

@@ -1,16 +1,26 @@
-import type { LearnerExport } from '@vidya/contracts';
+import type { LearnerExport, MyDataExport } from '@vidya/contracts';
 import type { FastifyInstance } from 'fastify';
 import { forbidden, notFound } from '#src/errors.ts';
 import { mayManageChildData } from './data-rights.policy.ts';
-import { exportFileName, presentExport } from './data-rights.presenter.ts';
+import { exportFileName, presentAdultExport, presentExport } from './data-rights.presenter.ts';
 import * as repository from './data-rights.repository.ts';
 
 const NOT_YOUR_CHILD = 'Only a parent whose link the child accepted may do this.';
+
+async function accountOrThrow(app: FastifyInstance, accountId: string) {
+  const found = await repository.findUser(app.db, accountId);
+  if (!found) throw notFound('account');
+  return found;
+}
 
 async function learnerOrThrow(app: FastifyInstance, learnerId: string) {
   const learner = await repository.findUser(app.db, learnerId);
   if (!learner || learner.role !== 'learners') throw notFound('learner');
   return learner;
+}
+
+async function learnerExport(app: FastifyInstance, learner: repository.UserRow, now: Date) {
+  return presentExport(learner, await repository.learnerRows(app.db, learner), now);
 }
 
 /** Everything stored about a learner, and the file name to download it as. */
@@ -20,8 +30,24 @@ export async function exportLearner(
 ): Promise<{ document: LearnerExport; fileName: string }> {
   const learner = await learnerOrThrow(app, learnerId);
   const now = new Date();
-  const rows = await repository.learnerRows(app.db, learner);
-  return { document: presentExport(learner, rows, now), fileName: exportFileName(learner, now) };
+  return { document: await learnerExport(app, learner, now), fileName: exportFileName(learner, now) };
+}
+
+/**
+ * Everything stored about the signed-in account, and the file name to download it as: a learner's records, or a
+ * teacher's or parent's account with their links to learners (never the learners' own records).
+ */
+export async function exportOwnData(
+  app: FastifyInstance,
+  accountId: string,
+): Promise<{ document: MyDataExport; fileName: string }> {
+  const owner = await accountOrThrow(app, accountId);
+  const now = new Date();
+  const document =
+    owner.role === 'learners'
+      ? await learnerExport(app, owner, now)
+      : presentAdultExport(owner, await repository.adultRows(app.db, owner), now);
+  return { document, fileName: exportFileName(owner, now) };
 }
 
 /** Deletes a learner's account and every row of theirs, in one transaction. */
@@ -29,6 +55,21 @@ export async function deleteLearner(app: FastifyInstance, learnerId: string): Pr
   const learner = await learnerOrThrow(app, learnerId);
   await repository.deleteLearnerRows(app.db, learner);
   app.log.info({ learnerId }, 'learner account deleted');
+}
+
+/**
+ * Deletes the signed-in account and every row of theirs, in one transaction. A teacher's or parent's deletion
+ * takes their links to learners and their classes with it, and leaves every learner's own records as they were.
+ */
+export async function deleteOwnAccount(app: FastifyInstance, accountId: string): Promise<void> {
+  const owner = await accountOrThrow(app, accountId);
+  if (owner.role === 'learners') {
+    await repository.deleteLearnerRows(app.db, owner);
+    app.log.info({ learnerId: owner.id }, 'learner account deleted');
+    return;
+  }
+  await repository.deleteAdultRows(app.db, owner);
+  app.log.info({ accountId: owner.id, role: owner.role }, 'adult account deleted');
 }
 
 /** Throws 403 unless the guardian is a parent with a verified link to the learner (no hint whether it exists). */

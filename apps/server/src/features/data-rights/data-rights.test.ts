@@ -1,4 +1,9 @@
-import { LEARNER_EXPORT_FORMAT, LearnerExportSchema } from '@vidya/contracts';
+import {
+  ADULT_EXPORT_FORMAT,
+  AdultExportSchema,
+  LEARNER_EXPORT_FORMAT,
+  LearnerExportSchema,
+} from '@vidya/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,16 +66,73 @@ async function busyLearner() {
   return { learner, teacher, parent, classId, parentLinkId };
 }
 
-async function expectGone(learner: TestAccount) {
-  expect(await tablesMentioning(app, learner.id)).toEqual({});
-  expect(await tablesMentioning(app, learner.person.email)).toEqual({});
-  expect((await learner.client.get('/api/me')).statusCode).toBe(401);
+async function expectGone(owner: TestAccount) {
+  expect(await tablesMentioning(app, owner.id)).toEqual({});
+  expect(await tablesMentioning(app, owner.person.email)).toEqual({});
+  expect((await owner.client.get('/api/me')).statusCode).toBe(401);
+}
+
+async function requestPasswordReset(owner: TestAccount) {
+  const reset = await app.inject({
+    method: 'POST',
+    url: '/api/password/reset-requests',
+    payload: { email: owner.person.email },
+  });
+  expect(reset.statusCode).toBe(202);
+}
+
+/**
+ * A learner who practised, in a teacher's class and with a verified parent; another learner both adults asked to
+ * link with (pending); and a reset token for each adult.
+ */
+async function linkedAdults() {
+  const learner = await createAccount(app, 'learners');
+  const pendingLearner = await createAccount(app, 'learners');
+  const teacher = await createAccount(app, 'instructors');
+  const parent = await createAccount(app, 'parents');
+  await finishedQuiz(app, learner);
+  const classId = await joinedClass(teacher, learner);
+  await verifiedLink(parent, learner);
+  await requestLink(teacher, pendingLearner);
+  await requestLink(parent, pendingLearner);
+  await requestPasswordReset(teacher);
+  await requestPasswordReset(parent);
+  return { learner, pendingLearner, teacher, parent, classId };
+}
+
+/** The learner's own records: what a teacher's or parent's deletion must leave exactly as it was. */
+async function learnerRecords(learner: TestAccount) {
+  const document = LearnerExportSchema.parse((await learner.client.get('/api/me/data-export')).json());
+  const { profile, enrolments, courseStates, skillStates, quizzes, quizQuestions, attempts, badges } =
+    document.records;
+  return {
+    learner: document.learner,
+    profile,
+    enrolments,
+    courseStates,
+    skillStates,
+    quizzes,
+    quizQuestions,
+    attempts,
+    badges,
+  };
 }
 
 describe('data rights tables', () => {
   it('sorts every table of the schema into personal or not personal', () => {
     const classified = [...PERSONAL_TABLES, ...NOT_PERSONAL_TABLES].sort();
     expect(allTableNames()).toEqual(classified);
+  });
+});
+
+describe('GET /api/me/data-export in the OpenAPI document', () => {
+  it('describes both shapes: a learner’s export and a teacher’s or parent’s', async () => {
+    const doc = (await app.inject('/api/openapi.json')).json();
+    const ok = doc.paths['/api/me/data-export'].get.responses['200'].content['application/json'].schema;
+    expect(ok).toEqual({ $ref: '#/components/schemas/MyDataExport' });
+    expect(doc.components.schemas.MyDataExport).toEqual({
+      oneOf: [{ $ref: '#/components/schemas/LearnerExport' }, { $ref: '#/components/schemas/AdultExport' }],
+    });
   });
 });
 
@@ -128,10 +190,76 @@ describe('GET /api/me/data-export', () => {
     for (const row of r.mails!) expect(Object.keys(row)).not.toContain('text');
   });
 
-  it('is for learners only', async () => {
-    const teacher = await createAccount(app, 'instructors');
-    expect((await teacher.client.get('/api/me/data-export')).statusCode).toBe(403);
-    expect((await app.inject({ method: 'GET', url: '/api/me/data-export' })).statusCode).toBe(401);
+  it('downloads a teacher’s account, links to learners and classes, without secrets', async () => {
+    const { learner, pendingLearner, teacher } = await linkedAdults();
+    const response = await teacher.client.get('/api/me/data-export');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toMatch(
+      new RegExp(
+        `^attachment; filename="vidya-data-${teacher.person.username}-\\d{4}-\\d{2}-\\d{2}\\.json"$`,
+      ),
+    );
+    expect(response.headers['cache-control']).toBe('no-store');
+    const document = AdultExportSchema.parse(response.json());
+    expect(document.format).toBe(ADULT_EXPORT_FORMAT);
+    expect(document.account).toMatchObject({
+      id: teacher.id,
+      email: teacher.person.email,
+      username: teacher.person.username,
+      firstName: teacher.person.firstName,
+      role: 'instructors',
+    });
+    const r = document.records;
+    expect(r.links).toEqual([
+      expect.objectContaining({
+        learnerUsername: learner.person.username,
+        learnerName: `${learner.person.firstName} ${learner.person.lastName}`,
+        kind: 'instructor',
+        status: 'verified',
+        className: 'Grade 5 A',
+        createdAt: expect.any(String),
+      }),
+      expect.objectContaining({ learnerUsername: pendingLearner.person.username, status: 'unverified' }),
+    ]);
+    expect(r.classes).toEqual([expect.objectContaining({ name: 'Grade 5 A', students: 1 })]);
+    expect(r.sessions!.length).toBeGreaterThan(0);
+    expect(r.signInMethods).toEqual([expect.objectContaining({ providerId: 'credential' })]);
+    expect(r.mails!.map((m) => m.subject)).toContain('Reset your Vidya password');
+    // Only links: none of the learner's own records.
+    expect(Object.keys(r).sort()).toEqual(['classes', 'links', 'mails', 'sessions', 'signInMethods']);
+
+    const [stored] = await app.db.select().from(account).where(eq(account.userId, teacher.id));
+    const sessions = await app.db.select().from(session).where(eq(session.userId, teacher.id));
+    expect(response.body).not.toContain(stored!.password!);
+    for (const s of sessions) expect(response.body).not.toContain(s.token);
+    expect(response.body).not.toMatch(/reset-password\//);
+    for (const row of r.mails!) expect(Object.keys(row)).not.toContain('text');
+  });
+
+  it('downloads a parent’s account and links to children, and only the caller’s own', async () => {
+    const { learner, pendingLearner, parent, teacher } = await linkedAdults();
+    const response = await parent.client.get('/api/me/data-export');
+    expect(response.statusCode).toBe(200);
+    const document = AdultExportSchema.parse(response.json());
+    expect(document.account).toMatchObject({ id: parent.id, email: parent.person.email, role: 'parents' });
+    expect(document.records.links!.map((l) => [l.learnerUsername, l.kind, l.status])).toEqual([
+      [learner.person.username, 'parent', 'verified'],
+      [pendingLearner.person.username, 'parent', 'unverified'],
+    ]);
+    expect(document.records.classes).toEqual([]);
+    const [stored] = await app.db.select().from(account).where(eq(account.userId, parent.id));
+    expect(response.body).not.toContain(stored!.password!);
+    // Another adult's session exports that adult, never this one.
+    const other = await teacher.client.get('/api/me/data-export');
+    expect(other.body).not.toContain(parent.id);
+    expect(other.body).not.toContain(parent.person.email);
+  });
+
+  it('refuses signed-out callers with 401', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/me/data-export' });
+    expect(response.statusCode).toBe(401);
+    expect(response.headers['content-type']).toContain('application/problem+json');
+    expect(response.json()).toMatchObject({ code: 'unauthenticated' });
   });
 });
 
@@ -162,11 +290,72 @@ describe('DELETE /api/me/account', () => {
     expect(again.statusCode).toBe(201);
   });
 
-  it('refuses guardians and signed-out callers', async () => {
-    const parent = await createAccount(app, 'parents');
-    expect((await parent.client.delete('/api/me/account')).statusCode).toBe(403);
-    expect((await app.inject({ method: 'DELETE', url: '/api/me/account' })).statusCode).toBe(401);
+  it('removes every row of a teacher, signs them out and leaves the learners’ records as they were', async () => {
+    const { learner, pendingLearner, teacher, parent } = await linkedAdults();
+    const recordsBefore = await learnerRecords(learner);
+    expect(Object.keys(await tablesMentioning(app, teacher.id))).toEqual(
+      expect.arrayContaining(['account', 'class', 'guardian_link', 'session', 'user', 'verification']),
+    );
+
+    const response = await teacher.client.delete('/api/me/account');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ ok: true });
+    expect(String(response.headers['set-cookie'])).toMatch(/session_token=;/);
+    await expectGone(teacher);
+
+    // The learner keeps every record and the parent's link; only the class and the teacher's links are gone.
+    expect(await learnerRecords(learner)).toEqual(recordsBefore);
+    const after = LearnerExportSchema.parse((await learner.client.get('/api/me/data-export')).json());
+    expect(after.records.classMemberships).toEqual([]);
+    expect(after.records.links!.map((l) => l.guardianUsername)).toEqual([parent.person.username]);
+    expect((await pendingLearner.client.get('/api/me/link-requests')).json()).toHaveLength(1);
+    expect((await parent.client.get(`/api/guardian/learners/${learner.id}/progress`)).statusCode).toBe(200);
+    // The username and address are free again.
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/accounts/instructors',
+      payload: teacher.person,
+    });
+    expect(again.statusCode).toBe(201);
+  });
+
+  it('removes every row of a parent and leaves the children’s records as they were', async () => {
+    const { learner, pendingLearner, teacher, parent } = await linkedAdults();
+    const recordsBefore = await learnerRecords(learner);
+
+    const response = await parent.client.delete('/api/me/account');
+    expect(response.statusCode).toBe(200);
+    expect(String(response.headers['set-cookie'])).toMatch(/session_token=;/);
+    await expectGone(parent);
+    const signIn = await app.inject({
+      method: 'POST',
+      url: '/api/session',
+      payload: { email: parent.person.email, password: parent.person.password },
+    });
+    expect(signIn.statusCode).toBe(401);
+
+    expect(await learnerRecords(learner)).toEqual(recordsBefore);
+    const after = LearnerExportSchema.parse((await learner.client.get('/api/me/data-export')).json());
+    expect(after.records.links!.map((l) => l.guardianUsername)).toEqual([teacher.person.username]);
+    expect(after.records.classMemberships).toHaveLength(1);
+    expect((await pendingLearner.client.get('/api/me/link-requests')).json()).toHaveLength(1);
+  });
+
+  it('deletes only the caller: another account’s session cannot delete a teacher or parent', async () => {
+    const { teacher, parent } = await linkedAdults();
+    const otherParent = await createAccount(app, 'parents');
+    expect((await otherParent.client.delete('/api/me/account')).statusCode).toBe(200);
+    await expectGone(otherParent);
     expect((await parent.client.get('/api/me')).statusCode).toBe(200);
+    expect((await teacher.client.get('/api/me')).statusCode).toBe(200);
+    expect(Object.keys(await tablesMentioning(app, parent.id))).toContain('guardian_link');
+  });
+
+  it('refuses signed-out callers with 401', async () => {
+    const response = await app.inject({ method: 'DELETE', url: '/api/me/account' });
+    expect(response.statusCode).toBe(401);
+    expect(response.headers['content-type']).toContain('application/problem+json');
+    expect(response.json()).toMatchObject({ code: 'unauthenticated' });
   });
 });
 

@@ -4,6 +4,7 @@ import { DialogShell } from '#src/components/ui/dialog.tsx';
 import { Spinner } from '#src/components/ui/spinner.tsx';
 import { useMe } from '#src/features/auth/api/get-me.ts';
 import { ChildDataActions } from '#src/features/data-rights/components/child-data-actions.tsx';
+import { YourDataSection } from '#src/features/data-rights/components/your-data-section.tsx';
 import {
   useGuardianLearners,
   useLearnerProgress,
@@ -91,7 +92,10 @@ function ParentResources() {
   );
 }
 
-/** The parent dashboard (SPEC §2): welcome, resources, children with their progress once they accept. */
+/**
+ * The parent dashboard (SPEC §2): welcome, resources, children with their progress once they accept; then the
+ * parent's own data rights.
+ */
 export function Component() {
   useTitle('Parent dashboard');
   const { data: me } = useMe();
@@ -124,6 +128,7 @@ export function Component() {
           ))}
         </div>
       )}
+      <YourDataSection kind="adult" />
     </div>
   );
 }

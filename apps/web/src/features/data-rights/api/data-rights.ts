@@ -15,14 +15,14 @@ export const dataRightsRefs = {
   deleteChild: endpointRef<Rights['deleteChild']>('DELETE', '/api/guardian/learners/:learnerId'),
 };
 
-/** Where the learner's own data downloads from (a JSON attachment; a plain link downloads it). */
+/** Where the signed-in account's own data downloads from (a JSON attachment; a plain link downloads it). */
 export const myDataExportUrl = dataRightsRefs.exportMine.path;
 
 /** Where a verified parent downloads a child's data from. */
 export const childDataExportUrl = (learnerId: string) =>
   fillPath(dataRightsRefs.exportChild.path, { learnerId });
 
-/** Deletes the signed-in learner's account; the caller reloads the app, signed out. */
+/** Deletes the signed-in account (a learner's, teacher's or parent's); the caller reloads the app, signed out. */
 export function useDeleteMyAccount() {
   return useMutation({ mutationFn: () => api(dataRightsRefs.deleteMine) });
 }

@@ -2,15 +2,25 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { DialogCancel } from '#src/components/ui/dialog.tsx';
 import { useState } from 'react';
 
-const DELETE_ACCOUNT_WARNING =
-  'This deletes the account and everything in it: courses, quizzes, answers, progress, badges, links to teachers ' +
-  'and parents, and tutor conversations. It cannot be undone.';
+/** Whose account a dialog deletes: a learner's (with all their records) or a teacher's or parent's own. */
+export type AccountKind = 'learner' | 'adult';
+
+const DELETE_ACCOUNT_WARNING: Record<AccountKind, string> = {
+  learner:
+    'This deletes the account and everything in it: courses, quizzes, answers, progress, badges, links to ' +
+    'teachers and parents, and tutor conversations. It cannot be undone.',
+  adult:
+    'This deletes your account, your links to learners and any classes you made. The learners keep their own ' +
+    'courses, quizzes, progress and badges. It cannot be undone.',
+};
 
 interface DeleteAccountDialogProps {
   /** The trigger's and the confirm button's words, e.g. "Delete my account". */
   action: string;
   /** The dialog's title, e.g. "Delete your account?". */
   title: string;
+  /** Which warning the dialog gives; a learner's by default. */
+  kind?: AccountKind;
   isPending: boolean;
   isError: boolean;
   onConfirm: (close: () => void) => void;
@@ -20,6 +30,7 @@ interface DeleteAccountDialogProps {
 export function DeleteAccountDialog({
   action,
   title,
+  kind = 'learner',
   isPending,
   isError,
   onConfirm,
@@ -36,7 +47,7 @@ export function DeleteAccountDialog({
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content className="dialog">
           <Dialog.Title>{title}</Dialog.Title>
-          <Dialog.Description>{DELETE_ACCOUNT_WARNING}</Dialog.Description>
+          <Dialog.Description>{DELETE_ACCOUNT_WARNING[kind]}</Dialog.Description>
           {isError && (
             <p role="alert" className="form-error">
               We could not delete the account. Please try again.

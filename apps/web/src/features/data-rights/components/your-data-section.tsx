@@ -1,9 +1,20 @@
 import { paths } from '#src/config/paths.ts';
 import { myDataExportUrl, useDeleteMyAccount } from '../api/data-rights.ts';
-import { DeleteAccountDialog } from './delete-account-dialog.tsx';
+import { DeleteAccountDialog, type AccountKind } from './delete-account-dialog.tsx';
 
-/** The learner's data rights on /profile: download everything as JSON, or delete the account. */
-export function YourDataSection() {
+const WHAT_IT_HOLDS: Record<AccountKind, string> = {
+  learner:
+    'Download everything Vidya keeps about you as a JSON file, or delete your account and all of its data.',
+  adult:
+    'Download everything Vidya keeps about you as a JSON file: your account, your links to learners and any ' +
+    'classes you made. Deleting your account removes all of them; the learners keep their own records.',
+};
+
+/**
+ * The signed-in account's own data rights: download everything as JSON, or delete the account. On /profile for a
+ * learner, and on the teacher's and the parent's dashboards (`kind="adult"`).
+ */
+export function YourDataSection({ kind = 'learner' }: { kind?: AccountKind }) {
   const remove = useDeleteMyAccount();
   const handleConfirm = () => {
     // A full page load afterwards: nothing of the deleted account stays in memory.
@@ -12,9 +23,7 @@ export function YourDataSection() {
   return (
     <section className="card your-data" aria-labelledby="your-data-title">
       <h2 id="your-data-title">Your data</h2>
-      <p>
-        Download everything Vidya keeps about you as a JSON file, or delete your account and all of its data.
-      </p>
+      <p>{WHAT_IT_HOLDS[kind]}</p>
       <div className="card-actions">
         <a className="button button-secondary" href={myDataExportUrl} download>
           Download my data
@@ -22,6 +31,7 @@ export function YourDataSection() {
         <DeleteAccountDialog
           action="Delete my account"
           title="Delete your account?"
+          kind={kind}
           isPending={remove.isPending}
           isError={remove.isError}
           onConfirm={handleConfirm}
