@@ -17,6 +17,32 @@ function watchCsp(page: Page): string[] {
   return violations;
 }
 
+type Fixtures = Parameters<Parameters<typeof test>[2]>[0];
+
+/** A child who signs up and verifies in their own browser, then finishes one quiz of `course`. */
+async function childWhoPractised(
+  { browser, baseURL, mail, newPerson }: Pick<Fixtures, 'browser' | 'baseURL' | 'mail' | 'newPerson'>,
+  course: string,
+) {
+  const child = newPerson();
+  const kidContext = await browser.newContext({ baseURL });
+  expect((await kidContext.request.post('/api/accounts/learners', { data: child })).status()).toBe(201);
+  await kidContext.request.get(mail.linkIn(await mail.latest(child.email)), { maxRedirects: 0 });
+  const kid = await kidContext.newPage();
+  await answerOneQuiz(kid, course);
+  return { child, kidContext, kid };
+}
+
+/** The adult signed in on `adult` asks to link with the child, who accepts. */
+async function acceptedLink(adult: Page, kid: Page, username: string, confirmed?: boolean) {
+  const link = await adult.request.post('/api/guardian/links', {
+    data: confirmed === undefined ? { username } : { username, confirmed },
+  });
+  expect(link.status()).toBe(201);
+  const linkId = (await link.json()).linkId as string;
+  expect((await kid.request.post(`/api/me/link-requests/${linkId}/accept`)).status()).toBe(200);
+}
+
 async function answerOneQuiz(page: Page, course: string) {
   expect((await page.request.post('/api/me/enrolments', { data: { courses: [course] } })).status()).toBe(201);
   const quiz = await (await page.request.post('/api/quizzes', { data: { course } })).json();
@@ -93,18 +119,11 @@ test('a parent with a verified link downloads a child’s data and deletes the c
   await signUpVerified('parents');
 
   // The child, in their own browser: signs up, practises, and accepts the parent's request.
-  const child = newPerson();
-  const kidContext = await browser.newContext({ baseURL });
-  expect((await kidContext.request.post('/api/accounts/learners', { data: child })).status()).toBe(201);
-  await kidContext.request.get(mail.linkIn(await mail.latest(child.email)), { maxRedirects: 0 });
-  const kid = await kidContext.newPage();
-  await answerOneQuiz(kid, 'mathematics');
-  const link = await page.request.post('/api/guardian/links', {
-    data: { username: child.username, confirmed: true },
-  });
-  expect(link.status()).toBe(201);
-  const linkId = (await link.json()).linkId as string;
-  expect((await kid.request.post(`/api/me/link-requests/${linkId}/accept`)).status()).toBe(200);
+  const { child, kidContext, kid } = await childWhoPractised(
+    { browser, baseURL, mail, newPerson },
+    'mathematics',
+  );
+  await acceptedLink(page, kid, child.username, true);
 
   await page.goto('/parent');
   const name = `${child.firstName} ${child.lastName}`;
@@ -141,13 +160,11 @@ test('a parent and a teacher download their own data and delete their accounts; 
   test.setTimeout(90_000);
   const csp = watchCsp(page);
 
-  // The child, in their own browser, practises and accepts the parent's request.
-  const child = newPerson();
-  const kidContext = await browser.newContext({ baseURL });
-  expect((await kidContext.request.post('/api/accounts/learners', { data: child })).status()).toBe(201);
-  await kidContext.request.get(mail.linkIn(await mail.latest(child.email)), { maxRedirects: 0 });
-  const kid = await kidContext.newPage();
-  await answerOneQuiz(kid, 'science');
+  // The child, in their own browser, practises.
+  const { child, kidContext, kid } = await childWhoPractised(
+    { browser, baseURL, mail, newPerson },
+    'science',
+  );
 
   // A teacher, in another browser, downloads and deletes their own account from the dashboard.
   const teacherContext = await browser.newContext({ baseURL });
@@ -157,10 +174,7 @@ test('a parent and a teacher download their own data and delete their accounts; 
   ).toBe(201);
   await teacherContext.request.get(mail.linkIn(await mail.latest(teacherPerson.email)), { maxRedirects: 0 });
   const teacher = await teacherContext.newPage();
-  const request = await teacher.request.post('/api/guardian/links', { data: { username: child.username } });
-  expect(request.status()).toBe(201);
-  const teacherLinkId = (await request.json()).linkId as string;
-  expect((await kid.request.post(`/api/me/link-requests/${teacherLinkId}/accept`)).status()).toBe(200);
+  await acceptedLink(teacher, kid, child.username);
   await teacher.goto('/instructor');
   const teacherSection = teacher.getByRole('region', { name: 'Your data' });
   await expect(teacherSection).toContainText('the learners keep their own records');
@@ -184,12 +198,7 @@ test('a parent and a teacher download their own data and delete their accounts; 
 
   // The parent, linked to the child.
   const { person } = await signUpVerified('parents');
-  const link = await page.request.post('/api/guardian/links', {
-    data: { username: child.username, confirmed: true },
-  });
-  expect(link.status()).toBe(201);
-  const linkId = (await link.json()).linkId as string;
-  expect((await kid.request.post(`/api/me/link-requests/${linkId}/accept`)).status()).toBe(200);
+  await acceptedLink(page, kid, child.username, true);
 
   await page.goto('/parent');
   const section = page.getByRole('region', { name: 'Your data' });

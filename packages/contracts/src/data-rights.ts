@@ -10,6 +10,17 @@ export const LEARNER_EXPORT_FORMAT = 'vidya-learner-export/1';
 /** One stored row as exported: column names in camelCase, times as ISO 8601 strings. */
 export const ExportRowSchema = z.record(z.string(), z.unknown()).describe('One stored row');
 
+/** The exported account's own fields, beside its role: the same for a learner and for an adult. */
+const OWNER_FIELDS = {
+  id: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  username: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  createdAt: z.iso.datetime(),
+};
+
 /**
  * Everything Vidya stores about a learner, as `GET /api/me/data-export` returns it. Secrets (password hashes,
  * session and OAuth tokens) are left out; everything else the learner's account owns is in `records`.
@@ -18,16 +29,7 @@ export const LearnerExportSchema = z
   .object({
     format: z.literal(LEARNER_EXPORT_FORMAT),
     exportedAt: z.iso.datetime(),
-    learner: z.object({
-      id: z.string(),
-      role: RoleSchema,
-      email: z.string(),
-      emailVerified: z.boolean(),
-      username: z.string(),
-      firstName: z.string(),
-      lastName: z.string(),
-      createdAt: z.iso.datetime(),
-    }),
+    learner: z.object({ ...OWNER_FIELDS, role: RoleSchema }),
     records: z
       .record(z.string(), z.array(ExportRowSchema))
       .describe(
@@ -53,16 +55,7 @@ export const AdultExportSchema = z
   .object({
     format: z.literal(ADULT_EXPORT_FORMAT),
     exportedAt: z.iso.datetime(),
-    account: z.object({
-      id: z.string(),
-      role: AdultRoleSchema,
-      email: z.string(),
-      emailVerified: z.boolean(),
-      username: z.string(),
-      firstName: z.string(),
-      lastName: z.string(),
-      createdAt: z.iso.datetime(),
-    }),
+    account: z.object({ ...OWNER_FIELDS, role: AdultRoleSchema }),
     records: z
       .record(z.string(), z.array(ExportRowSchema))
       .describe(
