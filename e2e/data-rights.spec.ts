@@ -19,16 +19,24 @@ function watchCsp(page: Page): string[] {
 
 type Fixtures = Parameters<Parameters<typeof test>[2]>[0];
 
+/** Someone of `role` who signs up and verifies in their own browser (a context of their own), signed in there. */
+async function verifiedInOwnBrowser(
+  { browser, baseURL, mail, newPerson }: Pick<Fixtures, 'browser' | 'baseURL' | 'mail' | 'newPerson'>,
+  role: 'learners' | 'instructors',
+) {
+  const person = newPerson();
+  const context = await browser.newContext({ baseURL });
+  expect((await context.request.post(`/api/accounts/${role}`, { data: person })).status()).toBe(201);
+  await context.request.get(mail.linkIn(await mail.latest(person.email)), { maxRedirects: 0 });
+  return { person, context, page: await context.newPage() };
+}
+
 /** A child who signs up and verifies in their own browser, then finishes one quiz of `course`. */
 async function childWhoPractised(
-  { browser, baseURL, mail, newPerson }: Pick<Fixtures, 'browser' | 'baseURL' | 'mail' | 'newPerson'>,
+  fixtures: Pick<Fixtures, 'browser' | 'baseURL' | 'mail' | 'newPerson'>,
   course: string,
 ) {
-  const child = newPerson();
-  const kidContext = await browser.newContext({ baseURL });
-  expect((await kidContext.request.post('/api/accounts/learners', { data: child })).status()).toBe(201);
-  await kidContext.request.get(mail.linkIn(await mail.latest(child.email)), { maxRedirects: 0 });
-  const kid = await kidContext.newPage();
+  const { person: child, context: kidContext, page: kid } = await verifiedInOwnBrowser(fixtures, 'learners');
   await answerOneQuiz(kid, course);
   return { child, kidContext, kid };
 }
@@ -167,13 +175,11 @@ test('a parent and a teacher download their own data and delete their accounts; 
   );
 
   // A teacher, in another browser, downloads and deletes their own account from the dashboard.
-  const teacherContext = await browser.newContext({ baseURL });
-  const teacherPerson = newPerson();
-  expect(
-    (await teacherContext.request.post('/api/accounts/instructors', { data: teacherPerson })).status(),
-  ).toBe(201);
-  await teacherContext.request.get(mail.linkIn(await mail.latest(teacherPerson.email)), { maxRedirects: 0 });
-  const teacher = await teacherContext.newPage();
+  const {
+    person: teacherPerson,
+    context: teacherContext,
+    page: teacher,
+  } = await verifiedInOwnBrowser({ browser, baseURL, mail, newPerson }, 'instructors');
   await acceptedLink(teacher, kid, child.username);
   await teacher.goto('/instructor');
   const teacherSection = teacher.getByRole('region', { name: 'Your data' });

@@ -50,11 +50,14 @@ export async function exportOwnData(
   return { document, fileName: exportFileName(owner, now) };
 }
 
+async function removeLearner(app: FastifyInstance, learner: repository.UserRow): Promise<void> {
+  await repository.deleteLearnerRows(app.db, learner);
+  app.log.info({ learnerId: learner.id }, 'learner account deleted');
+}
+
 /** Deletes a learner's account and every row of theirs, in one transaction. */
 export async function deleteLearner(app: FastifyInstance, learnerId: string): Promise<void> {
-  const learner = await learnerOrThrow(app, learnerId);
-  await repository.deleteLearnerRows(app.db, learner);
-  app.log.info({ learnerId }, 'learner account deleted');
+  await removeLearner(app, await learnerOrThrow(app, learnerId));
 }
 
 /**
@@ -63,11 +66,7 @@ export async function deleteLearner(app: FastifyInstance, learnerId: string): Pr
  */
 export async function deleteOwnAccount(app: FastifyInstance, accountId: string): Promise<void> {
   const owner = await accountOrThrow(app, accountId);
-  if (owner.role === 'learners') {
-    await repository.deleteLearnerRows(app.db, owner);
-    app.log.info({ learnerId: owner.id }, 'learner account deleted');
-    return;
-  }
+  if (owner.role === 'learners') return removeLearner(app, owner);
   await repository.deleteAdultRows(app.db, owner);
   app.log.info({ accountId: owner.id, role: owner.role }, 'adult account deleted');
 }
