@@ -4,6 +4,8 @@ import type { MathGenerator } from './number-skills.ts';
 import type { Rng } from './prng.ts';
 
 const WHOLE = { kind: 'integer' } as const;
+/** The equations ask "What is x?", so `x = 7` is an answer too. */
+const SOLUTION = { kind: 'integer', variable: 'x' } as const;
 const steps = (...lines: string[]): string => lines.join('\n');
 const nonZero = (rng: Rng, low: number, high: number): number => {
   const value = rng.int(low, high);
@@ -150,7 +152,7 @@ function equationsOneStep(rng: Rng, difficulty: MathDifficulty): GeneratedQuesti
       work,
       `Check: put x = ${signed(solution, false)} back into ${equation}.`,
     ),
-    answerForm: WHOLE,
+    answerForm: SOLUTION,
   };
 }
 
@@ -165,7 +167,7 @@ function equationsTwoStep(rng: Rng, difficulty: MathDifficulty): GeneratedQuesti
       prompt: `Solve ${equation}. What is x?`,
       answer: integerText(x),
       explanation: steps(`${b > 0 ? 'Take' : 'Add'} ${Math.abs(b)} ${b > 0 ? 'from' : 'to'} both sides: ${term(a)} = ${signed(right - b, false)}.`, `Divide both sides by ${a}: x = ${signed(right - b, false)} ÷ ${a} = ${signed(x, false)}.`),
-      answerForm: WHOLE,
+      answerForm: SOLUTION,
     };
   }
   if (difficulty === 3) {
@@ -180,7 +182,7 @@ function equationsTwoStep(rng: Rng, difficulty: MathDifficulty): GeneratedQuesti
         `Take ${c} from both sides: x = ${total} − ${c} = ${total - c}.`,
         `Check: (${total - c} + ${c}) ÷ ${a} = ${total} ÷ ${a} = ${quotient}.`,
       ),
-      answerForm: WHOLE,
+      answerForm: SOLUTION,
     };
   }
   const bigA = rng.int(4, 9);
@@ -191,7 +193,7 @@ function equationsTwoStep(rng: Rng, difficulty: MathDifficulty): GeneratedQuesti
     prompt: `Solve ${equation}. What is x?`,
     answer: integerText(x),
     explanation: steps(`Take ${term(c)} from both sides: ${term(bigA - c)} ${plusMinus(b)} = ${signed(d, false)}.`, `${b > 0 ? 'Take' : 'Add'} ${Math.abs(b)} ${b > 0 ? 'from' : 'to'} both sides: ${term(bigA - c)} = ${signed(d - b, false)}.`, `Divide both sides by ${bigA - c}: x = ${signed(x, false)}.`),
-    answerForm: WHOLE,
+    answerForm: SOLUTION,
   };
 }
 
