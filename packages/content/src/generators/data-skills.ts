@@ -13,6 +13,13 @@ const ROUNDED_NOTE = `Write a whole number or a decimal, rounded to ${MEAN_PLACE
 const roundHalfUp = (numerator: number, denominator: number, places: number): number =>
   Math.floor((2 * numerator * 10 ** places + denominator) / (2 * denominator));
 
+/** Explains rounding `exact` to MEAN_PLACES decimal places by the digit after the last one kept. */
+function roundingStep(exact: string, rounded: string): string {
+  const next = Number(exact.split('.')[1]?.[MEAN_PLACES] ?? '0');
+  const rule = next >= 5 ? `${next} is 5 or more, so round up` : `${next} is less than 5, so round down`;
+  return `Round to ${MEAN_PLACES} decimal places: the next digit is ${next}; ${rule}: ${exact} becomes ${rounded}.`;
+}
+
 function meanMedianMode(rng: Rng, difficulty: MathDifficulty): GeneratedQuestion {
   const kind = ({ 1: 'mode', 2: 'median', 3: 'mean', 4: 'median', 5: 'mean' } as const)[difficulty];
   const count = ({ 1: 6, 2: 5, 3: 5, 4: 6, 5: 8 } as const)[difficulty];
@@ -55,7 +62,7 @@ function meanMedianMode(rng: Rng, difficulty: MathDifficulty): GeneratedQuestion
         'The mean is the total divided by how many numbers there are.',
         `Total: ${values.join(' + ')} = ${sum}.`,
         `${sum} ÷ ${count} = ${exact}.`,
-        ...(needsRounding ? [`Rounded to ${MEAN_PLACES} decimal places: the next digit is 5 or more, so ${exact} becomes ${answer}.`] : []),
+        ...(needsRounding ? [roundingStep(exact, answer)] : []),
       ),
       answerForm: isRounded ? { kind: 'decimal', places: MEAN_PLACES } : { kind: 'decimal' },
     };
@@ -128,12 +135,15 @@ function probability(rng: Rng, difficulty: MathDifficulty): GeneratedQuestion {
       const question = isDice
         ? `A fair dice numbered 1 to 6 is rolled. What is the probability of getting ${label}?`
         : `Cards numbered 1 to ${size} are shuffled, and one is picked without looking. What is the probability that it shows ${label}?`;
-      const listed = outcomes.length <= 12 ? ` (${outcomes.join(', ')})` : '';
-      return fraction(outcomes.length, size, question, `There are ${size} equally likely numbers, and ${outcomes.length} of them${listed} ${outcomes.length === 1 ? 'is' : 'are'} ${label}.`);
+      const listed = outcomes.length <= 12 ? `: ${outcomes.join(', ')}` : '';
+      const verb = isDice ? (outcomes.length === 1 ? 'gives' : 'give') : outcomes.length === 1 ? 'shows' : 'show';
+      return fraction(outcomes.length, size, question, `There are ${size} equally likely numbers, and ${outcomes.length} of them ${verb} ${label}${listed}.`);
     }
     // Two dice, or two spinners with different numbers of equal parts: count the equally likely pairs.
     const isDice = rng.next() < 0.2;
     const [a, b] = isDice ? [6, 6] : [rng.int(3, 8), rng.int(3, 8)];
+    // Two spinners of the same size would read oddly as "one … and the other"; the two dice are that case.
+    if (a === b && !isDice) continue;
     const relation = rng.pick(['', 'more than ', 'less than '] as const);
     const target = rng.int(3, a + b - 1);
     const pairs = Array.from({ length: a }, (_, i) => Array.from({ length: b }, (_, j) => i + j + 2)).flat();

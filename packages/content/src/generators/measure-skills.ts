@@ -96,7 +96,8 @@ function polygonAngle(rng: Rng): GeneratedQuestion {
   for (;;) {
     const known = Array.from({ length: sides - 1 }, () => rng.int(80, 150));
     const missing = total - known.reduce((a, b) => a + b, 0);
-    if (missing <= 0 || missing >= 180) continue;
+    // Keep the missing angle like the others (not a sliver, not a straight angle), so the shape is an ordinary one.
+    if (missing < 60 || missing > 170) continue;
     const shown = known.map((angle) => `${angle}°`);
     return {
       prompt: `A ${name} has angles of ${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}. What is the ${nth} angle, in degrees?`,
