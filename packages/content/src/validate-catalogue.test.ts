@@ -52,6 +52,43 @@ describe('validateCatalogue', () => {
     ]);
   });
 
+  it('reports the same question in two courses, and nearly the same stem with the same answer (issue 20)', () => {
+    const thermometer = (id: string, skill: string, prompt: string) =>
+      choiceItem({ id, skill, prompt, choices: ['A barometer', 'A thermometer', 'A rain gauge'], answer: 1 });
+    const files = withFile(
+      withFile(minimalCatalogueFiles(), 'science/items/plants.json', plantsFile([thermometer('science:plants:01', 'plants', 'Which instrument is used to measure temperature?')])),
+      'social_science/items/rivers.json',
+      {
+        skill: 'rivers',
+        items: [
+          thermometer('social_science:rivers:01', 'rivers', 'Which instrument is used to measure temperature?'),
+          thermometer('social_science:rivers:02', 'rivers', 'Which instrument measures the temperature of the air?'),
+          // Same words but a different fact (a different right answer) is a different question.
+          choiceItem({ id: 'social_science:rivers:03', skill: 'rivers', prompt: 'Which instrument is used to measure rainfall?', choices: ['A barometer', 'A thermometer', 'A rain gauge'], answer: 2 }),
+        ],
+      },
+    );
+    expect(dataErrors(validateCatalogue(files)).map(formatCatalogueError)).toEqual([
+      'social_science/items/rivers.json [social_science:rivers:01] (duplicate) same prompt as science:plants:01',
+      'social_science/items/rivers.json [social_science:rivers:02] (duplicate) nearly the same question as science:plants:01 (same answer "A thermometer")',
+    ]);
+  });
+
+  it('lets passages share stock prompts, but not repeat one within a passage', () => {
+    const passage = (id: string, prompts: string[]) => ({
+      id,
+      title: `The ${id}`,
+      kind: 'story',
+      text: passageText(100),
+      items: prompts.map((prompt, i) => choiceItem({ id: `english:${id}:0${i + 1}`, skill: 'reading-details', prompt, choices: ['Yes', 'No', 'Maybe'] })),
+    });
+    const stock = ['What is the passage mostly about?', 'How does the story end?', 'Who is the main character?'];
+    const files = withFile(withFile(minimalCatalogueFiles(), 'english/passages/the-kite.json', passage('the-kite', stock)), 'english/passages/the-boat.json', passage('the-boat', [...stock.slice(0, 2), 'What is this passage mostly about?']));
+    expect(dataErrors(validateCatalogue(files)).map(formatCatalogueError)).toEqual([
+      'english/passages/the-boat.json [english:the-boat:03] (duplicate) nearly the same question as english:the-boat:01 (same answer "Yes")',
+    ]);
+  });
+
   it('reports schema problems per item, keeping the other items', () => {
     const broken = { ...choiceItem({ id: 'science:plants:02', skill: 'plants' }), explanation: '' };
     const { catalogue, errors } = analyseCatalogue(

@@ -3,7 +3,8 @@ import { contentVersion } from './content-version.ts';
 import { COURSES } from './courses.ts';
 import { COURSE_KEYS, type CourseKey } from './schema.ts';
 import { validateCounts } from './validate-counts.ts';
-import { normaliseText, parsePassageEnvelope, parseSkillItemsEnvelope, validateChoiceItem } from './validate-items.ts';
+import { findDuplicateQuestions } from './validate-duplicates.ts';
+import { parsePassageEnvelope, parseSkillItemsEnvelope, validateChoiceItem } from './validate-items.ts';
 import { validateMathSkills } from './validate-math.ts';
 import { validateSkillsFile } from './validate-skills.ts';
 
@@ -110,26 +111,10 @@ export function analyseCatalogue(files: readonly SourceFile[]): { catalogue: Cat
       passages.push({ ...rest, course: 'english', itemIds, version: passageVersion });
     }
   }
-  errors.push(...findDuplicates(itemFiles));
+  errors.push(...findDuplicateQuestions(itemFiles));
   errors.push(...validateMathSkills(skills.filter((skill) => skill.course === 'mathematics')));
   errors.push(...validateCounts(skills, items, passages));
   return { catalogue: { courses: COURSES, skills, items, passages }, errors };
-}
-
-function findDuplicates(itemFiles: ReadonlyMap<CatalogueItem, string>): CatalogueError[] {
-  const errors: CatalogueError[] = [];
-  const ids = new Set<string>();
-  const prompts = new Map<string, string>();
-  for (const [item, file] of itemFiles) {
-    if (ids.has(item.id)) errors.push({ file, itemId: item.id, rule: 'duplicate', message: 'duplicate item id' });
-    ids.add(item.id);
-    // Passage questions may share a stock prompt ("What is the passage mostly about?") across passages.
-    const promptKey = `${item.course}|${item.passageId ?? ''}|${normaliseText(item.prompt)}`;
-    const first = prompts.get(promptKey);
-    if (first !== undefined) errors.push({ file, itemId: item.id, rule: 'duplicate', message: `same prompt as ${first}` });
-    else prompts.set(promptKey, item.id);
-  }
-  return errors;
 }
 
 /** Validates the data files and returns every problem found (an empty list means the content is good). */

@@ -2,12 +2,16 @@ import type { CatalogueError, CatalogueSkill } from './catalogue-types.ts';
 import { checkFreeTextAnswer } from './generators/answer-check.ts';
 import { generateMathItem, MATH_GENERATOR_SKILLS, parseMathItemId } from './generators/generate-math-item.ts';
 import { MATH_DIFFICULTIES } from './generators/math-item.ts';
+import { wordingProblems } from './generators/wording-rules.ts';
 
 /** Seeds content:check renders per skill and difficulty; the property tests cover thousands more. */
 const SMOKE_SEEDS = 25;
 const FILE = 'mathematics/skills.json';
 
-/** Checks every mathematics skill has a generator (and vice versa) whose items render and accept their own answer. */
+/**
+ * Checks every mathematics skill has a generator (and vice versa) whose items render, accept their own answer and keep
+ * the wording rules (`wordingProblems`).
+ */
 export function validateMathSkills(skills: readonly CatalogueSkill[]): CatalogueError[] {
   const errors: CatalogueError[] = [];
   const known = new Set(skills.map((skill) => skill.id));
@@ -25,6 +29,7 @@ export function validateMathSkills(skills: readonly CatalogueSkill[]): Catalogue
           const item = generateMathItem(skill, difficulty, seed);
           if (!checkFreeTextAnswer(item, item.answer)) errors.push({ file: FILE, itemId: id, rule: 'generator', message: `its own answer "${item.answer}" is rejected` });
           if (parseMathItemId(item.id)?.seed !== seed) errors.push({ file: FILE, itemId: id, rule: 'generator', message: 'id does not parse back' });
+          for (const problem of wordingProblems(item)) errors.push({ file: FILE, itemId: id, rule: 'generator', message: problem });
         } catch (error) {
           errors.push({ file: FILE, itemId: id, rule: 'generator', message: `generator threw: ${(error as Error).message}` });
         }

@@ -54,6 +54,41 @@ describe('checkFreeTextAnswer', () => {
     expect(checkFreeTextAnswer(item('4:05', { kind: 'time' }), '4:5')).toBe(false);
   });
 
+  it('accepts the forms children type for the right value (issue 20), and the same forms of a wrong value stay wrong', () => {
+    const solve = item('7', { kind: 'integer', variable: 'x' });
+    for (const ok of ['x = 7', 'x=7', 'X = 7', 'x =7', '7']) expect(checkFreeTextAnswer(solve, ok), ok).toBe(true);
+    for (const bad of ['x = 8', 'y = 7', 'x7', '= 7', 'x == 7']) expect(checkFreeTextAnswer(solve, bad), bad).toBe(false);
+    // Only where the question asks for a letter.
+    expect(checkFreeTextAnswer(item('7', { kind: 'integer' }), 'x = 7')).toBe(false);
+    expect(checkFreeTextAnswer(item('-35', { kind: 'integer', variable: 'x' }), 'x = - 35')).toBe(true);
+
+    const negative = item('-35', { kind: 'integer' });
+    for (const ok of ['- 35', '−35', '− 35', '-35']) expect(checkFreeTextAnswer(negative, ok), ok).toBe(true);
+    for (const bad of ['- 36', '35', '--35', '- - 35']) expect(checkFreeTextAnswer(negative, bad), bad).toBe(false);
+
+    const rupees = item('₹600', { kind: 'integer', unit: '₹' });
+    for (const ok of ['600.00', '₹600.00', '₹600', 'Rs. 600.0', '₹600/-', '600 rupees']) expect(checkFreeTextAnswer(rupees, ok), ok).toBe(true);
+    for (const bad of ['601.00', '₹600.50', '600.000', '₹6,00.00']) expect(checkFreeTextAnswer(rupees, bad), bad).toBe(false);
+    // Paise are not invented for other units.
+    expect(checkFreeTextAnswer(item('600', { kind: 'integer' }), '600.00')).toBe(false);
+
+    const division = item('1136 r 2', { kind: 'remainder' });
+    for (const ok of ['1,136 r 2', '1136 r 2', '1,136r2']) expect(checkFreeTextAnswer(division, ok), ok).toBe(true);
+    for (const bad of ['1,137 r 2', '11,36 r 2', '1,136 r 3']) expect(checkFreeTextAnswer(division, bad), bad).toBe(false);
+
+    const area = item('28 cm²', { kind: 'integer', unit: 'cm²' });
+    for (const ok of ['28 sq. cm', '28 sq.cm', '28 sq cm', '28 SQ. CM', '28 cm²']) expect(checkFreeTextAnswer(area, ok), ok).toBe(true);
+    for (const bad of ['29 sq. cm', '28 sq.', '28 cms']) expect(checkFreeTextAnswer(area, bad), bad).toBe(false);
+
+    const angle = item('135°', { kind: 'integer', unit: '°' });
+    for (const ok of ['135º', '135˚', '135 º', '135°']) expect(checkFreeTextAnswer(angle, ok), ok).toBe(true);
+    expect(checkFreeTextAnswer(angle, '136º')).toBe(false);
+
+    const length = item('10 cm', { kind: 'integer', unit: 'cm' });
+    for (const ok of ['10 cms', '10cms', '10 CMS']) expect(checkFreeTextAnswer(length, ok), ok).toBe(true);
+    for (const bad of ['11 cms', '10 cm²', '10 sq cm']) expect(checkFreeTextAnswer(length, bad), bad).toBe(false);
+  });
+
   it('never accepts a different whole number', () => {
     fc.assert(
       fc.property(fc.integer({ min: -1e6, max: 1e6 }), fc.integer({ min: -1e6, max: 1e6 }), (answer, given) => {

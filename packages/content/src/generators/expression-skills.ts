@@ -4,6 +4,8 @@ import type { MathGenerator } from './number-skills.ts';
 import type { Rng } from './prng.ts';
 
 const WHOLE = { kind: 'integer' } as const;
+/** The equations ask "What is x?", so `x = 7` is an answer too. */
+const SOLUTION = { kind: 'integer', variable: 'x' } as const;
 const steps = (...lines: string[]): string => lines.join('\n');
 const nonZero = (rng: Rng, low: number, high: number): number => {
   const value = rng.int(low, high);
@@ -16,12 +18,13 @@ function negativeNumbers(rng: Rng, difficulty: MathDifficulty): GeneratedQuestio
   const c = nonZero(rng, -9, 9);
   switch (difficulty) {
     case 1: {
-      const start = -rng.int(1, 9);
-      return { prompt: `Work out ${signed(start, false)} + ${b}.`, answer: integerText(start + b), explanation: steps(`Start at ${signed(start, false)} on the number line and move ${b} to the right.`, `You land on ${signed(start + b, false)}.`), answerForm: WHOLE };
+      const start = -rng.int(1, 20);
+      const add = rng.int(2, 20);
+      return { prompt: `Work out ${signed(start, false)} + ${add}.`, answer: integerText(start + add), explanation: steps(`Start at ${signed(start, false)} on the number line and move ${add} to the right.`, `You land on ${signed(start + add, false)}.`), answerForm: WHOLE };
     }
     case 2: {
-      const start = rng.int(1, 9);
-      const take = start + rng.int(1, 9);
+      const start = rng.int(1, 20);
+      const take = start + rng.int(1, 15);
       return { prompt: `Work out ${start} − ${take}.`, answer: integerText(start - take), explanation: steps(`Start at ${start} and move ${take} to the left on the number line.`, `You pass 0 and land on ${signed(start - take, false)}.`), answerForm: WHOLE };
     }
     case 3: {
@@ -29,8 +32,8 @@ function negativeNumbers(rng: Rng, difficulty: MathDifficulty): GeneratedQuestio
       return { prompt: `Work out ${signed(a, false)} − ${signed(d)}.`, answer: integerText(a - d), explanation: steps(`Subtracting a negative number is the same as adding the positive number: ${signed(a, false)} − ${signed(d)} = ${signed(a, false)} + ${-d}.`, `${signed(a, false)} + ${-d} = ${signed(a - d, false)}.`), answerForm: WHOLE };
     }
     case 4: {
-      const left = nonZero(rng, -12, -2);
-      const right = nonZero(rng, -9, 9);
+      const left = rng.int(-15, -2);
+      const right = nonZero(rng, -12, 12);
       const product = left * right;
       return { prompt: `Work out ${signed(left, false)} × ${signed(right)}.`, answer: integerText(product), explanation: steps(`${-left} × ${Math.abs(right)} = ${Math.abs(product)}.`, right < 0 ? 'A negative times a negative is positive.' : 'A negative times a positive is negative.', `So the answer is ${signed(product, false)}.`), answerForm: WHOLE };
     }
@@ -86,29 +89,78 @@ function orderOfOperations(rng: Rng, difficulty: MathDifficulty): GeneratedQuest
 }
 
 const SUPERSCRIPTS = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
-const power = (base: number, exponent: number): string => `${base}${SUPERSCRIPTS[exponent] ?? `^${exponent}`}`;
+const power = (base: number, exponent: number): string => `${base}${[...String(exponent)].map((digit) => SUPERSCRIPTS[Number(digit)]).join('')}`;
+
+/** Two different numbers from `low` to `high`, larger first, every pair equally likely. */
+function distinctPair(rng: Rng, low: number, high: number): [number, number] {
+  for (;;) {
+    const [a, b] = [rng.int(low, high), rng.int(low, high)];
+    if (a !== b) return [Math.max(a, b), Math.min(a, b)];
+  }
+}
+
+/** Picks one of several question shapes with the given weights (they need not add up to 1). */
+function weighted<T>(rng: Rng, choices: readonly (readonly [number, () => T])[]): T {
+  let roll = rng.next() * choices.reduce((sum, [weight]) => sum + weight, 0);
+  for (const [weight, make] of choices) {
+    roll -= weight;
+    if (roll < 0) return make();
+  }
+  const last = choices[choices.length - 1];
+  if (!last) throw new Error('no choices');
+  return last[1]();
+}
+
+/** Powers a learner meets by level 2: cubes to 10³, fourth and fifth powers of small numbers, powers of 2 to 2¹⁰. */
+const SMALL_POWERS: readonly (readonly [number, number])[] = [
+  ...Array.from({ length: 9 }, (_, i) => [i + 2, 3] as const),
+  ...[2, 3, 4, 5].map((base) => [base, 4] as const),
+  ...[2, 3, 4].map((base) => [base, 5] as const),
+  ...[6, 7, 8, 9, 10].map((exponent) => [2, exponent] as const),
+];
 
 function powersRoots(rng: Rng, difficulty: MathDifficulty): GeneratedQuestion {
+  const question = (expression: string, value: number, ...work: string[]): GeneratedQuestion => ({
+    prompt: `Work out ${expression}.`,
+    answer: integerText(value),
+    explanation: steps(...work, `So ${expression} = ${withCommas(value)}.`),
+    answerForm: WHOLE,
+  });
+  const square = (n: number): string => `${power(n, 2)} = ${n} × ${n} = ${n * n}`;
+  const squareRoot = (n: number): string => `√${n * n} = ${n}, because ${n} × ${n} = ${n * n}`;
+  const cubeRoot = (n: number): string => `∛${withCommas(n ** 3)} = ${n}, because ${n} × ${n} × ${n} = ${withCommas(n ** 3)}`;
   switch (difficulty) {
-    case 1: {
-      const base = rng.int(2, 12);
-      return { prompt: `Work out ${power(base, 2)}.`, answer: integerText(base * base), explanation: steps(`${power(base, 2)} means ${base} × ${base}.`, `${base} × ${base} = ${base * base}.`), answerForm: WHOLE };
-    }
-    case 2: {
-      const base = rng.int(2, 6);
-      const exponent = base <= 3 ? rng.int(3, 5) : 3;
-      const factors = Array.from({ length: exponent }, () => base).join(' × ');
-      return { prompt: `Work out ${power(base, exponent)}.`, answer: integerText(base ** exponent), explanation: steps(`${power(base, exponent)} means ${factors}.`, `${factors} = ${withCommas(base ** exponent)}.`), answerForm: WHOLE };
-    }
-    case 3: {
-      const root = rng.int(4, 20);
-      return { prompt: `Work out √${root * root}.`, answer: integerText(root), explanation: steps(`√${root * root} is the number that times itself makes ${root * root}.`, `${root} × ${root} = ${root * root}, so √${root * root} = ${root}.`), answerForm: WHOLE };
-    }
-    case 4: {
-      const root = rng.int(2, 10);
-      const cube = root ** 3;
-      return { prompt: `Work out ∛${withCommas(cube)}.`, answer: integerText(root), explanation: steps(`∛${withCommas(cube)} is the number that, used three times in a product, makes ${withCommas(cube)}.`, `${root} × ${root} × ${root} = ${withCommas(cube)}, so ∛${withCommas(cube)} = ${root}.`), answerForm: WHOLE };
-    }
+    case 1:
+      return weighted(rng, [
+        [1, () => { const a = rng.int(2, 25); return question(power(a, 2), a * a, `${power(a, 2)} means ${a} × ${a}.`); }],
+        [5, () => { const [a, b] = [rng.int(2, 12), rng.int(2, 12)]; return question(`${power(a, 2)} + ${power(b, 2)}`, a * a + b * b, `${square(a)} and ${square(b)}.`, `Add: ${a * a} + ${b * b} = ${a * a + b * b}.`); }],
+        [4, () => { const [a, b] = distinctPair(rng, 2, 15); return question(`${power(a, 2)} − ${power(b, 2)}`, a * a - b * b, `${square(a)} and ${square(b)}.`, `Subtract: ${a * a} − ${b * b} = ${a * a - b * b}.`); }],
+      ]);
+    case 2:
+      return weighted(rng, [
+        [1, () => { const [a, m] = rng.pick(SMALL_POWERS); return question(power(a, m), a ** m, `${power(a, m)} means ${Array.from({ length: m }, () => a).join(' × ')}.`); }],
+        [4.5, () => { const [a, b] = [rng.int(2, 9), rng.int(2, 15)]; return question(`${power(a, 3)} + ${power(b, 2)}`, a ** 3 + b * b, `${power(a, 3)} = ${a} × ${a} × ${a} = ${a ** 3} and ${square(b)}.`, `Add: ${a ** 3} + ${b * b} = ${a ** 3 + b * b}.`); }],
+        [4.5, () => {
+          for (;;) {
+            const [a, m] = rng.pick(SMALL_POWERS);
+            const b = rng.int(2, 9);
+            if (a ** m <= b * b) continue;
+            return question(`${power(a, m)} − ${power(b, 2)}`, a ** m - b * b, `${power(a, m)} = ${withCommas(a ** m)} and ${square(b)}.`, `Subtract: ${withCommas(a ** m)} − ${b * b} = ${withCommas(a ** m - b * b)}.`);
+          }
+        }],
+      ]);
+    case 3:
+      return weighted(rng, [
+        [2, () => { const r = rng.int(4, 30); return question(`√${r * r}`, r, `√${r * r} is the number that times itself makes ${r * r}.`, `${squareRoot(r)}.`); }],
+        [4, () => { const [r, t] = [rng.int(2, 15), rng.int(2, 15)]; return question(`√${r * r} + √${t * t}`, r + t, `${squareRoot(r)}.`, `${squareRoot(t)}.`, `Add: ${r} + ${t} = ${r + t}.`); }],
+        [4, () => { const [r, k] = [rng.int(2, 15), rng.int(2, 9)]; return question(`√${r * r} × ${k}`, r * k, `${squareRoot(r)}.`, `Multiply: ${r} × ${k} = ${r * k}.`); }],
+      ]);
+    case 4:
+      return weighted(rng, [
+        [2.5, () => { const r = rng.int(2, 40); return question(`∛${withCommas(r ** 3)}`, r, `∛${withCommas(r ** 3)} is the number that, used three times in a product, makes ${withCommas(r ** 3)}.`, `${cubeRoot(r)}.`); }],
+        [4, () => { const [r, t] = [rng.int(2, 12), rng.int(2, 15)]; return question(`∛${withCommas(r ** 3)} + √${t * t}`, r + t, `${cubeRoot(r)}.`, `${squareRoot(t)}.`, `Add: ${r} + ${t} = ${r + t}.`); }],
+        [3.5, () => { const [r, k] = [rng.int(2, 12), rng.int(2, 9)]; return question(`∛${withCommas(r ** 3)} × ${k}`, r * k, `${cubeRoot(r)}.`, `Multiply: ${r} × ${k} = ${r * k}.`); }],
+      ]);
     case 5: {
       const [a, m] = [rng.int(2, 3), rng.int(3, 5)];
       const [b, k] = [rng.int(3, 7), 2];
@@ -130,7 +182,7 @@ const plusMinus = (value: number): string => (value < 0 ? `− ${-value}` : `+ $
 
 function equationsOneStep(rng: Rng, difficulty: MathDifficulty): GeneratedQuestion {
   // Later levels use bigger numbers, and level 5 has a negative solution.
-  const x = difficulty === 5 ? -rng.int(11, 99) : rng.int(2, ([20, 30, 15, 25] as const)[difficulty - 1] ?? 20);
+  const x = difficulty === 5 ? -rng.int(11, 99) : rng.int(2, ([20, 30, 25, 25] as const)[difficulty - 1] ?? 20);
   const a = difficulty === 5 ? rng.int(20, 99) : rng.int(2, difficulty <= 2 ? 30 : 12);
   const cases: Record<MathDifficulty, () => [string, string]> = {
     1: () => [`x + ${a} = ${x + a}`, `Take ${a} from both sides: x = ${x + a} − ${a} = ${x}.`],
@@ -150,7 +202,7 @@ function equationsOneStep(rng: Rng, difficulty: MathDifficulty): GeneratedQuesti
       work,
       `Check: put x = ${signed(solution, false)} back into ${equation}.`,
     ),
-    answerForm: WHOLE,
+    answerForm: SOLUTION,
   };
 }
 
@@ -165,7 +217,7 @@ function equationsTwoStep(rng: Rng, difficulty: MathDifficulty): GeneratedQuesti
       prompt: `Solve ${equation}. What is x?`,
       answer: integerText(x),
       explanation: steps(`${b > 0 ? 'Take' : 'Add'} ${Math.abs(b)} ${b > 0 ? 'from' : 'to'} both sides: ${term(a)} = ${signed(right - b, false)}.`, `Divide both sides by ${a}: x = ${signed(right - b, false)} ÷ ${a} = ${signed(x, false)}.`),
-      answerForm: WHOLE,
+      answerForm: SOLUTION,
     };
   }
   if (difficulty === 3) {
@@ -180,7 +232,7 @@ function equationsTwoStep(rng: Rng, difficulty: MathDifficulty): GeneratedQuesti
         `Take ${c} from both sides: x = ${total} − ${c} = ${total - c}.`,
         `Check: (${total - c} + ${c}) ÷ ${a} = ${total} ÷ ${a} = ${quotient}.`,
       ),
-      answerForm: WHOLE,
+      answerForm: SOLUTION,
     };
   }
   const bigA = rng.int(4, 9);
@@ -191,7 +243,7 @@ function equationsTwoStep(rng: Rng, difficulty: MathDifficulty): GeneratedQuesti
     prompt: `Solve ${equation}. What is x?`,
     answer: integerText(x),
     explanation: steps(`Take ${term(c)} from both sides: ${term(bigA - c)} ${plusMinus(b)} = ${signed(d, false)}.`, `${b > 0 ? 'Take' : 'Add'} ${Math.abs(b)} ${b > 0 ? 'from' : 'to'} both sides: ${term(bigA - c)} = ${signed(d - b, false)}.`, `Divide both sides by ${bigA - c}: x = ${signed(x, false)}.`),
-    answerForm: WHOLE,
+    answerForm: SOLUTION,
   };
 }
 

@@ -4,24 +4,31 @@ import type { MathGenerator } from './number-skills.ts';
 import type { Rng } from './prng.ts';
 
 const steps = (...lines: string[]): string => lines.join('\n');
-/** SPEC: the question states the form wanted; this sentence ends every fraction question. */
-export const FRACTION_FORM_NOTE = 'Write your answer as a fraction in simplest form, such as 3/4 or 7/4.';
+const FRACTION_EXAMPLES = [['3/4', '7/4'], ['2/3', '5/3']] as const;
+/**
+ * SPEC: the question states the form wanted; this sentence ends every fraction question. It shows a proper and an
+ * improper example, never the answer itself.
+ */
+export function fractionFormNote(answer: string): string {
+  const [proper, improper] = FRACTION_EXAMPLES.find((pair) => !(pair as readonly string[]).includes(answer)) ?? FRACTION_EXAMPLES[0];
+  return `Write your answer as a fraction in simplest form, such as ${proper} or ${improper}.`;
+}
 const FRACTION = { kind: 'fraction' } as const;
 type Fraction = [number, number];
 const text = ([n, d]: Fraction): string => `${n}/${d}`;
 
-/** A fraction in lowest terms with a denominator from `low` to `high` and numerator below it. */
+/** A fraction in lowest terms with a denominator from `low` to `high` and numerator below it, each one equally likely. */
 function properFraction(rng: Rng, low: number, high: number): Fraction {
   for (;;) {
     const d = rng.int(low, high);
-    const n = rng.int(1, d - 1);
-    if (gcd(n, d) === 1) return [n, d];
+    const n = rng.int(1, high - 1);
+    if (n < d && gcd(n, d) === 1) return [n, d];
   }
 }
 
 function fractionsEquivalent(rng: Rng, difficulty: MathDifficulty): GeneratedQuestion {
-  const [n, d] = properFraction(rng, 2, difficulty <= 2 ? 6 : 12);
-  const k = rng.int(2, difficulty <= 3 ? 5 : 12);
+  const [n, d] = properFraction(rng, 2, difficulty <= 2 ? 10 : 12);
+  const k = rng.int(2, difficulty <= 2 ? 10 : difficulty === 3 ? 8 : 12);
   if (difficulty <= 2) {
     const missingTop = difficulty === 1;
     return {
@@ -36,7 +43,7 @@ function fractionsEquivalent(rng: Rng, difficulty: MathDifficulty): GeneratedQue
   }
   const multiplier = difficulty === 5 ? k * rng.int(2, 4) : k;
   return {
-    prompt: `Simplify ${n * multiplier}/${d * multiplier}. ${FRACTION_FORM_NOTE}`,
+    prompt: `Simplify ${n * multiplier}/${d * multiplier}. ${fractionFormNote(`${n}/${d}`)}`,
     answer: `${n}/${d}`,
     explanation: steps(
       `The highest common factor of ${n * multiplier} and ${d * multiplier} is ${multiplier}.`,
@@ -64,14 +71,16 @@ function fractionsCompare(rng: Rng, difficulty: MathDifficulty): GeneratedQuesti
     const values = fractions.map(([n, d]) => n / d);
     if (new Set(fractions.map(text)).size !== count || new Set(values).size !== count) continue;
     const common = fractions.reduce((acc, [, d]) => lcm(acc, d), 1);
-    const best = fractions[values.indexOf(Math.max(...values))] as Fraction;
+    // Two fractions are compared either way round; three always for the largest.
+    const isSmaller = count === 2 && rng.next() < 0.5;
+    const best = fractions[values.indexOf(isSmaller ? Math.min(...values) : Math.max(...values))] as Fraction;
     const list = count === 2 ? `${text(fractions[0] as Fraction)} or ${text(fractions[1] as Fraction)}` : `${fractions.slice(0, -1).map(text).join(', ')} or ${text(fractions[2] as Fraction)}`;
     return {
-      prompt: `Which is ${count === 2 ? 'larger' : 'the largest'}: ${list}? Write that fraction.`,
+      prompt: `Which is ${count === 3 ? 'the largest' : isSmaller ? 'smaller' : 'larger'}: ${list}? Write that fraction.`,
       answer: text(best),
       explanation: steps(
         `Write them with the common denominator ${common}: ${fractions.map(([n, d]) => `${n}/${d} = ${(n * common) / d}/${common}`).join(', ')}.`,
-        `The largest top number is ${(best[0] * common) / best[1]}, so the largest fraction is ${text(best)}.`,
+        `The ${isSmaller ? 'smallest' : 'largest'} top number is ${(best[0] * common) / best[1]}, so the ${isSmaller ? 'smaller' : 'largest'} fraction is ${text(best)}.`,
       ),
       answerForm: FRACTION,
     };
@@ -85,8 +94,8 @@ function fractionsAddSubtract(rng: Rng, difficulty: MathDifficulty): GeneratedQu
       const d = rng.int(5, 15);
       terms = [[rng.int(1, d - 1), d], [rng.int(1, d - 1), d]];
     } else if (difficulty === 3) {
-      const d = rng.int(2, 6);
-      const multiple = d * rng.int(2, 3);
+      const d = rng.int(2, 10);
+      const multiple = d * rng.int(2, 4);
       terms = [properFraction(rng, d, d), properFraction(rng, multiple, multiple)];
     } else {
       terms = Array.from({ length: difficulty === 5 ? 3 : 2 }, () => properFraction(rng, 2, 12));
@@ -101,7 +110,7 @@ function fractionsAddSubtract(rng: Rng, difficulty: MathDifficulty): GeneratedQu
     if (n <= 0 || d === 1) continue;
     const expression = terms.map((term, i) => `${i === 0 ? '' : (signs[i] ?? 1) < 0 ? ' − ' : ' + '}${text(term)}`).join('');
     return {
-      prompt: `Work out ${expression}. ${FRACTION_FORM_NOTE}`,
+      prompt: `Work out ${expression}. ${fractionFormNote(`${n}/${d}`)}`,
       answer: `${n}/${d}`,
       explanation: steps(
         common === terms[0]?.[1] && terms.every(([, den]) => den === common) ? `The denominators are already the same: ${common}.` : `Use the common denominator ${common}: ${terms.map(([tn, td]) => `${tn}/${td} = ${(tn * common) / td}/${common}`).join(', ')}.`,
@@ -116,17 +125,19 @@ function fractionsAddSubtract(rng: Rng, difficulty: MathDifficulty): GeneratedQu
 function fractionsMultiply(rng: Rng, difficulty: MathDifficulty): GeneratedQuestion {
   for (;;) {
     let factors: Fraction[];
-    if (difficulty === 1) factors = [[1, rng.int(3, 9)], [rng.int(2, 5), 1]];
-    else if (difficulty === 2) factors = [properFraction(rng, 3, 9), [rng.int(2, 9), 1]];
-    else if (difficulty === 3) factors = [properFraction(rng, 2, 7), properFraction(rng, 2, 7)];
+    if (difficulty === 1) factors = [[1, rng.int(2, 12)], [rng.int(2, 15), 1]];
+    else if (difficulty === 2) factors = [properFraction(rng, 3, 12), [rng.int(2, 12), 1]];
+    else if (difficulty === 3) factors = [properFraction(rng, 2, 9), properFraction(rng, 2, 9)];
     else factors = Array.from({ length: difficulty === 5 ? 3 : 2 }, () => properFraction(rng, 3, 12));
     const top = factors.reduce((acc, [n]) => acc * n, 1);
     const bottom = factors.reduce((acc, [, d]) => acc * d, 1);
     const [n, d] = simplify(top, bottom);
     if (d === 1) continue;
+    // A whole number may come first or second: 1/4 × 3 and 3 × 1/4 are the same product.
+    if (difficulty <= 2 && rng.next() < 0.5) factors.reverse();
     const shown = factors.map(([fn, fd]) => (fd === 1 ? `${fn}` : `${fn}/${fd}`)).join(' × ');
     return {
-      prompt: `Work out ${shown}. ${FRACTION_FORM_NOTE}`,
+      prompt: `Work out ${shown}. ${fractionFormNote(`${n}/${d}`)}`,
       answer: `${n}/${d}`,
       explanation: steps(
         `Multiply the tops: ${factors.map(([fn]) => fn).join(' × ')} = ${top}. Multiply the bottoms: ${factors.map(([, fd]) => fd).join(' × ')} = ${bottom}.`,
@@ -161,11 +172,13 @@ function decimals(rng: Rng, difficulty: MathDifficulty): GeneratedQuestion {
   const bPlaces = difficulty === 4 ? 0 : 2;
   const product = a * b;
   const answer = decimalText(product, 2 + bPlaces);
+  // Four decimal places is more than a child writes unasked: the prompt says the exact product is wanted.
+  const productNote = 2 + bPlaces > 2 ? 'Write the exact answer as a decimal number.' : note;
   return {
-    prompt: `Work out ${decimalText(a, 2)} × ${decimalText(b, bPlaces)}. ${note}`,
+    prompt: `Work out ${decimalText(a, 2)} × ${decimalText(b, bPlaces)}. ${productNote}`,
     answer,
     explanation: steps(
-      `Ignore the decimal points: ${a} × ${b} = ${product}.`,
+      `Ignore the decimal points: ${withCommas(a)} × ${b} = ${withCommas(product)}.`,
       `The numbers have ${2 + bPlaces} decimal places between them, so the answer has ${2 + bPlaces}: ${answer}.`,
     ),
     answerForm: form,
@@ -176,7 +189,7 @@ function percentages(rng: Rng, difficulty: MathDifficulty): GeneratedQuestion {
   for (;;) {
     if (difficulty <= 3) {
       const percent = difficulty === 1 ? rng.pick([10, 50]) : difficulty === 2 ? rng.pick([20, 25, 75]) : rng.int(2, 19) * 5;
-      const whole = difficulty === 3 ? rng.int(2, 60) * 20 : rng.int(2, 40) * 10;
+      const whole = difficulty === 3 ? rng.int(2, 60) * 20 : rng.int(2, difficulty === 1 ? 99 : 199) * 10;
       const part = (whole * percent) / 100;
       if (!Number.isInteger(part)) continue;
       return {
@@ -187,7 +200,7 @@ function percentages(rng: Rng, difficulty: MathDifficulty): GeneratedQuestion {
       };
     }
     if (difficulty === 4) {
-      const whole = rng.pick([20, 25, 40, 50, 80, 200, 250, 400]);
+      const whole = rng.pick([20, 25, 40, 50, 80, 100, 125, 160, 200, 250, 400, 500]);
       const part = rng.int(1, whole - 1);
       const percent = (part * 100) / whole;
       if (!Number.isInteger(percent)) continue;
@@ -198,7 +211,7 @@ function percentages(rng: Rng, difficulty: MathDifficulty): GeneratedQuestion {
         answerForm: { kind: 'integer', unit: '%' },
       };
     }
-    const price = rng.int(4, 80) * 25;
+    const price = rng.int(4, 400) * 25;
     const percent = rng.int(1, 30);
     const change = (price * percent) / 100;
     if (!Number.isInteger(change)) continue;

@@ -9,7 +9,7 @@ import { MATH_DIFFICULTIES, type MathDifficulty, type MathItem } from './math-it
 const RUNS_PER_LEVEL = 500;
 const EFFORT_SEEDS = 300;
 // The form sentence ending a prompt ("Write the time like 4:05.") is not part of the work.
-const FORM_NOTE = /\s(Write (your answer|the remainder|the time|it like|the amount|a whole number)).*$/;
+const FORM_NOTE = /\s(Write (your answer|the exact answer|the remainder|the time|it like|the amount|a whole number|the probability)).*$/;
 const seedArbitrary = fc.integer({ min: 0, max: 0xffffffff });
 
 /** Reads a canonical answer back into the oracle's shape, without the generator's helpers. */
@@ -86,7 +86,7 @@ describe('generateMathItem', () => {
           let total = 0;
           for (let seed = 0; seed < EFFORT_SEEDS; seed += 1) {
             const item = generateMathItem(skill, difficulty, seed);
-            const question = item.prompt.replace(FORM_NOTE, '').replace(/(\d),(?=\d{3})/g, '$1');
+            const question = item.prompt.replace(FORM_NOTE, '').replace(/(\d),(?=\d)/g, '$1');
             total += (question.match(/\d/g) ?? []).length + 2 * item.explanation.split('\n').length;
           }
           return total / EFFORT_SEEDS;

@@ -10,9 +10,13 @@ export function lcm(a: number, b: number): number {
   return (a / gcd(a, b)) * b;
 }
 
-/** Writes an integer with thousands commas for prompts, e.g. 47382 → `47,382`. */
+/**
+ * Writes an integer with Indian digit grouping for prompts and explanations: the last three digits, then pairs,
+ * e.g. 47382 → `47,382`, 1234567 → `12,34,567` (12 lakh 34 thousand 567).
+ */
 export function withCommas(value: number): string {
-  const digits = String(Math.abs(value)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const plain = String(Math.abs(value));
+  const digits = plain.length <= 3 ? plain : `${plain.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ',')},${plain.slice(-3)}`;
   return value < 0 ? `-${digits}` : digits;
 }
 

@@ -9,7 +9,8 @@ export type AnswerUnit = 'cm' | 'cm²' | '°' | '%' | 'minutes' | '₹';
 
 /** The form the question asks for, which decides exactly which typed answers are accepted. */
 export type AnswerForm =
-  | { kind: 'integer'; unit?: AnswerUnit }
+  /** A whole number; `variable` when the question asks for a letter (`What is x?`), so `x = 7` is accepted too. */
+  | { kind: 'integer'; unit?: AnswerUnit; variable?: string }
   /** A number, exact; `places` when the question asks for that many decimal places at most. */
   | { kind: 'decimal'; places?: number; unit?: AnswerUnit }
   /** `a/b` in simplest form, b > 1. */

@@ -5,7 +5,8 @@ import type { Rng } from './prng.ts';
 /** Renders one question of a skill at a difficulty from a seeded source. */
 export type MathGenerator = (rng: Rng, difficulty: MathDifficulty) => GeneratedQuestion;
 
-const PLACE_NAMES = ['ones', 'tens', 'hundreds', 'thousands', 'ten thousands', 'hundred thousands', 'millions'];
+// Indian place names: after ten thousands come lakhs and ten lakhs.
+const PLACE_NAMES = ['ones', 'tens', 'hundreds', 'thousands', 'ten thousands', 'lakhs', 'ten lakhs'];
 const WHOLE = { kind: 'integer' } as const;
 
 /** A random whole number with exactly `digits` digits. */
@@ -43,7 +44,7 @@ const ROUND_TO: Record<MathDifficulty, { digits: [number, number]; places: numbe
   4: { digits: [5, 6], places: [3, 4] },
   5: { digits: [6, 7], places: [4, 5] },
 };
-const ROUND_NAMES = ['one', 'ten', 'hundred', 'thousand', 'ten thousand', 'hundred thousand'];
+const ROUND_NAMES = ['one', 'ten', 'hundred', 'thousand', 'ten thousand', 'lakh'];
 
 function rounding(rng: Rng, difficulty: MathDifficulty): GeneratedQuestion {
   const { digits, places } = ROUND_TO[difficulty];
@@ -123,23 +124,54 @@ function subtraction(rng: Rng, difficulty: MathDifficulty): GeneratedQuestion {
   }
 }
 
+/** Word-problem settings for a times-table fact: [groups, group, things]. */
+const GROUPS = [
+  ['boxes', 'box', 'pencils'],
+  ['bags', 'bag', 'mangoes'],
+  ['rows', 'row', 'chairs'],
+  ['plates', 'plate', 'idlis'],
+  ['packets', 'packet', 'biscuits'],
+  ['jars', 'jar', 'marbles'],
+] as const;
+
 function timesTables(rng: Rng, difficulty: MathDifficulty): GeneratedQuestion {
-  const tables: Record<MathDifficulty, number[]> = { 1: [2, 5, 10], 2: [2, 3, 4, 5], 3: [3, 4, 6, 7, 8, 9], 4: [6, 7, 8, 9, 11, 12], 5: [6, 7, 8, 9, 11, 12] };
+  const tables: Record<MathDifficulty, number[]> = { 1: [2, 5, 10], 2: [2, 3, 4, 5, 10], 3: [3, 4, 6, 7, 8, 9], 4: [6, 7, 8, 9, 11, 12], 5: [6, 7, 8, 9, 11, 12] };
   const table = rng.pick(tables[difficulty]);
-  const times = difficulty >= 4 ? rng.int(6, 12) : rng.int(2, 10);
+  const times = difficulty === 4 ? rng.int(6, 12) : rng.int(2, 12);
   const product = table * times;
+  // A third of the questions are bare facts; the rest put the same fact in a setting, so a level holds hundreds of questions.
+  const isWords = rng.next() < 2 / 3;
+  const [groups, group, things] = rng.pick(GROUPS);
   if (difficulty === 5) {
+    if (isWords) {
+      return {
+        prompt: `${product} ${things} are shared equally among ${table} ${groups}. How many ${things} go in each ${group}?`,
+        answer: integerText(times),
+        explanation: steps(`Share ${product} into ${table} equal groups: ${product} ÷ ${table}.`, `${times} × ${table} = ${product}, so each ${group} gets ${times}.`),
+        answerForm: WHOLE,
+      };
+    }
+    const form = rng.pick([`? × ${table} = ${product}`, `${table} × ? = ${product}`, `${product} ÷ ${table} = ?`]);
     return {
-      prompt: `Find the missing number: ? × ${table} = ${product}.`,
+      prompt: `Find the missing number: ${form}.`,
       answer: integerText(times),
       explanation: steps(`Which number times ${table} makes ${product}? Count up the ${table} times table.`, `${times} × ${table} = ${product}, so the missing number is ${times}.`),
       answerForm: WHOLE,
     };
   }
+  if (isWords) {
+    return {
+      prompt: `There are ${times} ${groups} with ${table} ${things} in each ${group}. How many ${things} are there altogether?`,
+      answer: integerText(product),
+      explanation: steps(`${times} ${groups} of ${table} is ${times} × ${table}. Use the ${table} times table.`, `${times} × ${table} = ${product} ${things}.`),
+      answerForm: WHOLE,
+    };
+  }
+  const [left, right] = rng.next() < 0.5 ? [times, table] : [table, times];
   return {
-    prompt: `Work out ${times} × ${table}.`,
+    prompt: `Work out ${left} × ${right}.`,
     answer: integerText(product),
-    explanation: steps(`Use the ${table} times table.`, `${times} × ${table} = ${product}.`),
+    explanation: steps(`Use the ${table} times table.`, `${left} × ${right} = ${product}.`),
     answerForm: WHOLE,
   };
 }

@@ -20,21 +20,39 @@ export function factorsOf(n: number): number[] {
 
 const isPrime = (n: number): boolean => n > 1 && factorsOf(n).length === 2;
 
+/** A whole number from `low` to `high` that is not prime (drawn again, not stepped, so every one is equally likely). */
+function composite(rng: Rng, low: number, high: number): number {
+  for (;;) {
+    const n = rng.int(low, high);
+    if (!isPrime(n)) return n;
+  }
+}
+
 function factorsMultiples(rng: Rng, difficulty: MathDifficulty): GeneratedQuestion {
   if (difficulty <= 2) {
-    const base = difficulty === 1 ? rng.int(2, 10) : rng.int(11, 25);
-    const position = difficulty === 1 ? rng.int(2, 10) : rng.int(6, 15);
+    const base = difficulty === 1 ? rng.int(2, 12) : rng.int(11, 25);
+    const position = difficulty === 1 ? rng.int(2, 20) : rng.int(6, 20);
     return {
       prompt: `What is the ${ordinal(position)} multiple of ${base}?`,
       answer: integerText(base * position),
-      explanation: steps(`The multiples of ${base} are ${base}, ${base * 2}, ${base * 3}, and so on: the ${ordinal(position)} one is ${position} × ${base}.`, `${position} × ${base} = ${base * position}.`),
+      explanation: steps(`The multiples of ${base} are ${base}, ${base * 2}, ${base * 3}, and so on: the ${ordinal(position)} one is ${position} × ${base}.`, `${position} × ${base} = ${withCommas(base * position)}.`),
       answerForm: WHOLE,
     };
   }
-  const limits: Record<3 | 4 | 5, [number, number]> = { 3: [12, 60], 4: [60, 200], 5: [200, 1000] };
+  if (difficulty === 3 && rng.next() < 0.5) {
+    const base = rng.int(3, 12);
+    const limit = rng.int(30, 100);
+    const count = Math.floor(limit / base);
+    return {
+      prompt: `How many multiples of ${base} are there from 1 to ${limit}?`,
+      answer: integerText(count),
+      explanation: steps(`The multiples of ${base} are ${base}, ${base * 2}, ${base * 3}, …; the last one that is not more than ${limit} is ${count} × ${base} = ${count * base}.`, `So there are ${count} of them.`),
+      answerForm: WHOLE,
+    };
+  }
+  const limits: Record<3 | 4 | 5, [number, number]> = { 3: [12, 99], 4: [100, 400], 5: [400, 2000] };
   const [low, high] = limits[difficulty as 3 | 4 | 5];
-  let n = rng.int(low, high);
-  while (isPrime(n)) n += 1;
+  const n = composite(rng, low, high);
   const factors = factorsOf(n);
   const pairs = factors.filter((f) => f * f <= n).map((f) => `${f} × ${n / f}`);
   return {
@@ -51,12 +69,15 @@ function factorsMultiples(rng: Rng, difficulty: MathDifficulty): GeneratedQuesti
 
 function primeNumbers(rng: Rng, difficulty: MathDifficulty): GeneratedQuestion {
   if (difficulty <= 2) {
-    const start = difficulty === 1 ? rng.int(2, 30) : rng.int(31, 150);
-    let next = start + 1;
-    while (!isPrime(next)) next += 1;
-    const skipped = Array.from({ length: next - start - 1 }, (_, i) => start + 1 + i);
+    const [low, high] = difficulty === 1 ? [3, 100] : [101, 300];
+    const start = rng.int(low, high);
+    const isAbove = rng.next() < 0.5;
+    const step = isAbove ? 1 : -1;
+    let next = start + step;
+    while (!isPrime(next)) next += step;
+    const skipped = Array.from({ length: Math.abs(next - start) - 1 }, (_, i) => start + step * (i + 1));
     return {
-      prompt: `What is the smallest prime number greater than ${start}?`,
+      prompt: isAbove ? `What is the smallest prime number greater than ${start}?` : `What is the largest prime number less than ${start}?`,
       answer: integerText(next),
       explanation: steps(
         'A prime number has exactly two factors: 1 and itself.',
@@ -77,8 +98,7 @@ function primeNumbers(rng: Rng, difficulty: MathDifficulty): GeneratedQuestion {
       answerForm: WHOLE,
     };
   }
-  let n = difficulty === 4 ? rng.int(20, 200) : rng.int(200, 2000);
-  while (isPrime(n)) n += 1;
+  const n = difficulty === 4 ? composite(rng, 20, 400) : composite(rng, 400, 2000);
   const primeFactors: number[] = [];
   const divisions: string[] = [];
   let rest = n;
@@ -117,11 +137,11 @@ function lcmHcf(rng: Rng, difficulty: MathDifficulty): GeneratedQuestion {
     let numbers: number[];
     if (isHcf) {
       // Build numbers from a shared factor so the HCF is more than 1.
-      const common = difficulty === 1 ? rng.int(2, 6) : rng.int(3, 15);
-      const reach = difficulty === 1 ? 5 : 9;
+      const common = difficulty === 1 ? rng.int(2, 10) : rng.int(3, 15);
+      const reach = difficulty === 1 ? 7 : 9;
       numbers = Array.from({ length: count }, () => common * rng.int(2, reach));
     } else {
-      const high: Record<MathDifficulty, number> = { 1: 10, 2: 12, 3: 20, 4: 30, 5: 15 };
+      const high: Record<MathDifficulty, number> = { 1: 10, 2: 18, 3: 20, 4: 30, 5: 15 };
       numbers = Array.from({ length: count }, () => rng.int(2, high[difficulty]));
     }
     if (new Set(numbers).size !== count) continue;

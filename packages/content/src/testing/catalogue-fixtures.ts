@@ -7,7 +7,7 @@ export function choiceItem(overrides: Partial<ChoiceItem> & { id: string; skill:
   return {
     difficulty: 1,
     prompt: `Which answer is right for ${overrides.id}?`,
-    choices: ['The first answer', 'The second answer', 'The third answer'],
+    choices: [`The first answer to ${overrides.id}`, 'The second answer', 'The third answer'],
     answer: 0,
     explanation: 'The first answer is right because the test says so.',
     ...overrides,

@@ -19,7 +19,7 @@ const SUPERSCRIPT_DIGITS = '⁰¹²³⁴⁵⁶⁷⁸⁹';
 
 /** Evaluates an arithmetic expression as printed in prompts (×, ÷, /, −, brackets, powers, √, ∛, and `x`). */
 export function evaluate(expression: string, x: Rational = rational(0)): Rational {
-  const tokens = expression.replace(/(\d),(?=\d{3})/g, '$1').match(/\d+(?:\.\d+)?|[+\-−×÷/()x√∛?]|[⁰¹²³⁴⁵⁶⁷⁸⁹]+/g) ?? [];
+  const tokens = expression.replace(/(\d),(?=\d)/g, '$1').match(/\d+(?:\.\d+)?|[+\-−×÷/()x√∛?]|[⁰¹²³⁴⁵⁶⁷⁸⁹]+/g) ?? [];
   let at = 0;
   const peek = (): string | undefined => tokens[at];
   const primary = (): Rational => {
@@ -82,18 +82,26 @@ export function solveLinear(equation: string): Rational {
   return div(neg(f0), add(f1, neg(f0)));
 }
 
-const numbersIn = (text: string): number[] => (text.replace(/(\d),(?=\d{3})/g, '$1').match(/\d+(?:\.\d+)?/g) ?? []).map(Number);
+const numbersIn = (text: string): number[] => (text.replace(/(\d),(?=\d)/g, '$1').match(/\d+(?:\.\d+)?/g) ?? []).map(Number);
 const divisors = (n: number): number[] => Array.from({ length: n }, (_, i) => i + 1).filter((d) => n % d === 0);
 const isPrime = (n: number): boolean => divisors(n).length === 2;
-const PLACES: Record<string, number> = { ten: 10, hundred: 100, thousand: 1000, 'ten thousand': 10000, 'hundred thousand': 100000 };
-const DICE: Record<string, (n: number) => boolean> = {
-  'an even number': (n) => n % 2 === 0,
-  'a number greater than 4': (n) => n >= 5,
-  'a prime number': isPrime,
-  'a multiple of 3': (n) => n === 3 || n === 6,
-  'a number less than 3': (n) => n <= 2,
-  'a factor of 6': (n) => [1, 2, 3, 6].includes(n),
-};
+const PLACES: Record<string, number> = { ten: 10, hundred: 100, thousand: 1000, 'ten thousand': 10000, lakh: 100000 };
+/** Reads an event on one number ("an odd number", "a multiple of 4", "a number less than 9") as a test. */
+function eventTest(label: string): (n: number) => boolean {
+  const [, kind = '', value = ''] = /(multiple of|greater than|less than|factor of) (\d+)/.exec(label) ?? [];
+  const k = Number(value);
+  if (kind === 'multiple of') return (n) => n % k === 0;
+  if (kind === 'greater than') return (n) => n > k;
+  if (kind === 'less than') return (n) => n < k;
+  if (kind === 'factor of') return (n) => k % n === 0;
+  if (label.includes('even')) return (n) => n % 2 === 0;
+  if (label.includes('odd')) return (n) => n % 2 === 1;
+  if (label.includes('prime')) return isPrime;
+  throw new Error(`unknown event "${label}"`);
+}
+const COUNT_WORDS: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6 };
+/** Rounds a positive rational half up to `places` decimal places. */
+const roundHalfUp = (value: Rational, places: number): Rational => rational(Math.floor((value[0] * 10 ** places) / value[1] + 0.5), 10 ** places);
 const minutesOf = (clock: string): number => {
   const [h = 0, m = 0] = clock.split(':').map(Number);
   return h * 60 + m;
@@ -123,9 +131,11 @@ export function solvePrompt(skill: string, prompt: string): OracleAnswer {
     case 'long-division':
       return { kind: 'remainder', quotient: Math.trunc(at(0) / at(1)), remainder: at(0) - Math.trunc(at(0) / at(1)) * at(1) };
     case 'factors-multiples':
+      if (prompt.startsWith('How many multiples')) return num(Array.from({ length: at(2) }, (_, i) => i + 1).filter((v) => v % at(0) === 0).length);
       return num(prompt.includes('multiple') ? at(0) * at(1) : divisors(at(0)).length);
     case 'prime-numbers': {
       if (prompt.includes('greater than')) return num(Array.from({ length: 100 }, (_, i) => at(0) + 1 + i).find(isPrime) ?? 0);
+      if (prompt.includes('less than')) return num(Array.from({ length: at(0) - 2 }, (_, i) => at(0) - 1 - i).find(isPrime) ?? 0);
       if (prompt.includes('How many')) return num(Array.from({ length: at(1) - at(0) + 1 }, (_, i) => at(0) + i).filter(isPrime).length);
       return num(Math.max(...divisors(at(0)).filter(isPrime)));
     }
@@ -141,8 +151,9 @@ export function solvePrompt(skill: string, prompt: string): OracleAnswer {
       if (missing) return num(solveLinear(missing));
       return num(rational(at(0), at(1)));
     case 'fractions-compare': {
-      const fractions = [...prompt.matchAll(/(\d+)\/(\d+)/g)].map((m) => [Number(m[1]), Number(m[2])] as const).slice(0, prompt.includes('larger') ? 2 : 3);
-      const best = fractions.reduce((a, b) => (b[0] * a[1] > a[0] * b[1] ? b : a));
+      const fractions = [...prompt.matchAll(/(\d+)\/(\d+)/g)].map((m) => [Number(m[1]), Number(m[2])] as const).slice(0, prompt.includes('largest') ? 3 : 2);
+      const isSmaller = prompt.includes('smaller');
+      const best = fractions.reduce((a, b) => (b[0] * a[1] > a[0] * b[1] !== isSmaller ? b : a));
       return num(rational(best[0], best[1]));
     }
     case 'percentages':
@@ -154,19 +165,27 @@ export function solvePrompt(skill: string, prompt: string): OracleAnswer {
       if (prompt.startsWith('Share')) return num(rational(at(0) * Math.max(...n.slice(1)), n.slice(1).reduce((a, b) => a + b, 0)));
       return num(rational(at(2) * at(1), at(0)));
     case 'times-tables':
+      if (prompt.includes('altogether')) return num(at(0) * at(1));
+      if (prompt.includes('shared equally')) return num(rational(at(0), at(1)));
       return num(missing ? solveLinear(missing) : evaluate(workOut ?? ''));
     case 'equations-one-step':
     case 'equations-two-step':
       return num(solveLinear(/Solve (.+)\. What is x\?/.exec(prompt)?.[1] ?? ''));
     case 'perimeter-area':
+      if (prompt.includes('has an area of')) return num(2 * (at(1) + at(0) / at(1)));
       if (prompt.includes('perimeter in cm')) return num(at(0) + at(0) + at(1) + at(1));
       if (prompt.startsWith('A square')) return num((at(0) / 4) ** 2);
       if (prompt.startsWith('A triangle')) return num(rational(at(0) * at(1), 2));
       if (prompt.includes('cut out')) return num(at(0) * at(1) - at(2) * at(3));
       return num(at(0) * at(1));
-    case 'angles':
+    case 'angles': {
+      if (prompt.includes('How many sides')) return num(rational(360, 180 - at(0)));
+      if (prompt.includes('exterior angle of a regular polygon')) return num(rational(360, at(0)));
       if (prompt.includes('regular polygon')) return num(rational((at(0) - 2) * 180, at(0)));
-      return num((prompt.includes('straight line') || prompt.includes('triangle') ? 180 : 360) - n.reduce((a, b) => a + b, 0));
+      const corners = prompt.includes('pentagon') ? 5 : prompt.includes('hexagon') ? 6 : prompt.includes('quadrilateral') ? 4 : 3;
+      const total = prompt.includes('right angle') ? 90 : prompt.includes('straight line') ? 180 : prompt.includes('meet at a point') ? 360 : (corners - 2) * 180;
+      return num(total - n.reduce((a, b) => a + b, 0));
+    }
     case 'time': {
       const clocks = prompt.match(/\d{1,2}:\d{2}/g) ?? [];
       if (prompt.includes('arrives')) return num(minutesOf(clocks[1] ?? '') - minutesOf(clocks[0] ?? ''));
@@ -179,7 +198,11 @@ export function solvePrompt(skill: string, prompt: string): OracleAnswer {
       const paise = n.map((value) => Math.round(value * 100));
       if (prompt.includes('together')) return num(rational((paise[0] ?? 0) + (paise[1] ?? 0), 100));
       if (prompt.includes('share a bill')) return num(rational(paise[1] ?? 0, at(0) * 100));
-      if (prompt.includes('change')) return num(rational((paise[2] ?? 0) - at(0) * (paise[1] ?? 0), 100));
+      if (prompt.includes('change')) {
+        const [, many = '', note = ''] = /pays with (\w+) ₹([\d,]+) notes?/.exec(prompt) ?? [];
+        const paid = (COUNT_WORDS[many] ?? Number.NaN) * Number(note.replace(/,/g, '')) * 100;
+        return num(rational(paid - at(0) * (paise[1] ?? 0), 100));
+      }
       return num(rational(at(0) * (paise[1] ?? 0), 100));
     }
     case 'mean-median-mode': {
@@ -187,17 +210,23 @@ export function solvePrompt(skill: string, prompt: string): OracleAnswer {
       const sorted = [...list].sort((a, b) => a - b);
       if (prompt.includes('mode')) return num(sorted.find((v) => list.filter((w) => w === v).length === Math.max(...list.map((u) => list.filter((w) => w === u).length))) ?? 0);
       if (prompt.includes('median')) return num(rational((sorted[Math.floor((list.length - 1) / 2)] ?? 0) + (sorted[Math.ceil((list.length - 1) / 2)] ?? 0), 2));
-      return num(rational(list.reduce((a, b) => a + b, 0), list.length));
+      const mean = rational(list.reduce((a, b) => a + b, 0), list.length);
+      const places = /rounded to (\d) decimal places/.exec(prompt)?.[1];
+      return num(places === undefined ? mean : roundHalfUp(mean, Number(places)));
     }
     case 'probability': {
-      if (prompt.includes('Two fair dice')) {
-        const pairs = [1, 2, 3, 4, 5, 6].flatMap((a) => [1, 2, 3, 4, 5, 6].map((b) => a + b));
-        const wanted = Number(/total is (\d+)/.exec(prompt)?.[1]);
-        return num(rational(pairs.filter((total) => total === wanted).length, 36));
+      const total = /the total is (more than |less than )?(\d+)\?/.exec(prompt);
+      if (total) {
+        const [a, b] = prompt.includes('Two fair dice') ? [6, 6] : [...(/numbered 1 to (\d+) and the other 1 to (\d+)/.exec(prompt) ?? [])].slice(1).map(Number);
+        const sums = Array.from({ length: a ?? 0 }, (_, i) => Array.from({ length: b ?? 0 }, (_, j) => i + j + 2)).flat();
+        const target = Number(total[2]);
+        const wanted = sums.filter((sum) => (total[1] === 'more than ' ? sum > target : total[1] === 'less than ' ? sum < target : sum === target));
+        return num(rational(wanted.length, sums.length));
       }
-      if (prompt.includes('A fair dice')) {
-        const event = /probability of getting (.+?)\?/.exec(prompt)?.[1] ?? '';
-        return num(rational([1, 2, 3, 4, 5, 6].filter(DICE[event] ?? (() => Number.NaN)).length, 6));
+      if (prompt.includes('A fair dice') || prompt.startsWith('Cards numbered')) {
+        const size = prompt.includes('A fair dice') ? 6 : at(1);
+        const event = /(?:probability of getting|it shows) (.+?)\?/.exec(prompt)?.[1] ?? '';
+        return num(rational(Array.from({ length: size }, (_, i) => i + 1).filter(eventTest(event)).length, size));
       }
       const bag = [...prompt.matchAll(/(\d+) (red|blue|green|yellow)/g)].flatMap((m) => Array.from({ length: Number(m[1]) }, () => m[2]));
       const colour = /(?:both are|that it is) (\w+)\?/.exec(prompt)?.[1];

@@ -1,0 +1,51 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { generateMathItem, MATH_GENERATOR_SKILLS } from './generate-math-item.ts';
+import { MATH_DIFFICULTIES, type GeneratedQuestion } from './math-item.ts';
+import { wordingProblems } from './wording-rules.ts';
+
+const RUNS_PER_LEVEL = 300;
+
+const question = (prompt: string, overrides: Partial<GeneratedQuestion> = {}): GeneratedQuestion => ({
+  prompt,
+  answer: '7',
+  explanation: 'One step.',
+  answerForm: { kind: 'integer' },
+  ...overrides,
+});
+
+describe('wordingProblems', () => {
+  it('catches each kind of wording defect found in issue 20', () => {
+    const cases: [GeneratedQuestion, RegExp][] = [
+      [question('A bus leaves at 1:40 a.m. and arrives at 2:30 a.m. the same morning. How many minutes does the journey take?'), /1:40 is not a morning time/],
+      [question('What is the probability of rain? Write your answer as a fraction in simplest form, such as 3/4 or 7/4.', { answer: '1/2', answerForm: { kind: 'fraction' } }), /7\/4 is not a probability/],
+      [question('Work out 1/2 + 1/4. Write your answer as a fraction in simplest form, such as 3/4 or 7/4.', { answer: '3/4', answerForm: { kind: 'fraction' } }), /example 3\/4 is the answer/],
+      [question('What is the mean of these numbers: 1, 2, 4, 5, 7, 9, 8, 3? Write a whole number or a decimal.', { answer: '34.125', answerForm: { kind: 'decimal' } }), /has 3 decimal places/],
+      [question('What is the mean? Write it rounded to 2 decimal places.', { answer: '4.13', answerForm: { kind: 'decimal' } }), /answer form does not hold/],
+      [question('A rectangle 10 cm long and 8 cm wide has a smaller rectangle 12 cm long and 3 cm wide cut out of one corner. What is left?'), /does not fit/],
+      [question('A rectangle 18 cm long and 16 cm wide has a smaller rectangle 12 cm long and 13 cm wide cut out of one corner. What is left?'), /does not fit/],
+      [question('Asha pays with a ₹2,000 note. How much change does she get?'), /₹2,000 note is not in circulation/],
+      [question('What is the value of the digit 4 in 1,234,567?'), /not grouped the Indian way/],
+      [question('Work out 2 × 3.', { explanation: '123456 × 2 = 246912.' }), /needs Indian digit grouping/],
+      [question('Round 3,45,678 to the nearest hundred thousand.'), /lakh/],
+    ];
+    for (const [item, problem] of cases) expect(wordingProblems(item).join('\n'), item.prompt).toMatch(problem);
+    expect(wordingProblems(question('Round 12,34,567 to the nearest lakh. A bus leaves at 7:40 a.m. Pay with three ₹500 notes.'))).toEqual([]);
+  });
+});
+
+describe('every generated question keeps the wording rules', () => {
+  for (const skill of MATH_GENERATOR_SKILLS) {
+    it(skill, () => {
+      for (const difficulty of MATH_DIFFICULTIES) {
+        fc.assert(
+          fc.property(fc.integer({ min: 0, max: 0xffffffff }), (seed) => {
+            const item = generateMathItem(skill, difficulty, seed);
+            expect(wordingProblems(item), `${item.id}: ${item.prompt}\n${item.explanation}`).toEqual([]);
+          }),
+          { numRuns: RUNS_PER_LEVEL },
+        );
+      }
+    });
+  }
+});

@@ -1,0 +1,59 @@
+import type { GeneratedQuestion } from './math-item.ts';
+
+/** Rupee notes in circulation: ₹10 to ₹500 (the ₹2,000 note was withdrawn from circulation in 2023). */
+const NOTES_IN_CIRCULATION = new Set([10, 20, 50, 100, 200, 500]);
+/** The earliest clock hour that reads as "morning" in a question. */
+const MORNING_FROM_HOUR = 5;
+/** A child writes at most this many decimal places unasked (money has two). */
+const PLACES_A_CHILD_WRITES = 2;
+
+const INDIAN_GROUPED = /^[1-9]\d?(,\d{2})*,\d{3}$/;
+
+/** The words of a question that say how to write the answer: `such as 3/4 or 7/4`. */
+const formExamples = (prompt: string): string[] => {
+  const examples = /such as ([^.]+)\./.exec(prompt)?.[1] ?? '';
+  return examples.match(/\d+\/\d+/g) ?? [];
+};
+
+/**
+ * Checks the wording of a generated question against the rules in docs/content.md (issue 20): Indian digit grouping,
+ * notes in circulation, morning times that are morning, form examples that are not the answer (and are probabilities
+ * in a probability question), a stated rounding rule or "exact" whenever the answer has more decimals than a child
+ * writes, and corner cut-outs that fit their rectangle. Returns one message per broken rule.
+ */
+export function wordingProblems(item: GeneratedQuestion): string[] {
+  const problems: string[] = [];
+  const { prompt, explanation, answer, answerForm } = item;
+  for (const [where, text] of [['prompt', prompt], ['explanation', explanation]] as const) {
+    for (const grouped of text.match(/\d+(,\d+)+/g) ?? []) {
+      if (!INDIAN_GROUPED.test(grouped)) problems.push(`${where}: "${grouped}" is not grouped the Indian way (12,34,567)`);
+    }
+    for (const run of text.match(/(?<![\d.,])\d{6,}/g) ?? []) problems.push(`${where}: "${run}" needs Indian digit grouping`);
+    if (/\bmillions?\b|hundred thousand/i.test(text)) problems.push(`${where}: names a place the Indian way (lakh, ten lakh), not millions`);
+    for (const [, value = ''] of text.matchAll(/₹([\d,]+) notes?\b/g)) {
+      if (!NOTES_IN_CIRCULATION.has(Number(value.replace(/,/g, '')))) problems.push(`${where}: a ₹${value} note is not in circulation`);
+    }
+  }
+  if (/\bmorning\b|\ba\.m\./.test(prompt)) {
+    const clocks = prompt.replace(/like \d{1,2}:\d{2}/, '').match(/\b\d{1,2}:\d{2}\b/g) ?? [];
+    for (const clock of clocks) {
+      const hour = Number(clock.split(':')[0]);
+      if (hour < MORNING_FROM_HOUR || hour > 11) problems.push(`prompt: ${clock} is not a morning time`);
+    }
+  }
+  for (const example of formExamples(prompt)) {
+    if (example === answer) problems.push(`prompt: its example ${example} is the answer`);
+    const [top = 0, bottom = 1] = example.split('/').map(Number);
+    if (/probability/.test(prompt) && top > bottom) problems.push(`prompt: its example ${example} is not a probability`);
+  }
+  const places = /\.(\d+)/.exec(answer.replace(/[^\d.]/g, ''))?.[1]?.length ?? 0;
+  if (places > PLACES_A_CHILD_WRITES && !/\bexact\b/.test(prompt)) problems.push(`prompt: the answer ${answer} has ${places} decimal places but the prompt asks for neither rounding nor the exact value`);
+  const stated = /rounded to (\d+) decimal places?/.exec(prompt)?.[1];
+  if (stated !== undefined && (answerForm.kind !== 'decimal' || answerForm.places !== Number(stated))) problems.push(`prompt: says ${stated} decimal places but the answer form does not hold to it`);
+  const cut = /rectangle (\d+) cm long and (\d+) cm wide has a smaller rectangle (\d+) cm long and (\d+) cm wide/.exec(prompt);
+  if (cut) {
+    const [length, width, cutLength, cutWidth] = cut.slice(1).map(Number) as [number, number, number, number];
+    if (!(cutLength < length && cutWidth < width && cutWidth <= cutLength && width < length)) problems.push(`prompt: a ${cutLength} × ${cutWidth} cut-out does not fit a ${length} × ${width} rectangle with room to spare`);
+  }
+  return problems;
+}
