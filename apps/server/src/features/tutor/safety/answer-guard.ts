@@ -1,5 +1,5 @@
 import { parseExpression } from '../offline/math-parser.ts';
-import { equals, fromDecimal, rational, type Rational } from '../offline/rational.ts';
+import { equals, fromDecimal, isTooLong, rational, type Rational } from '../offline/rational.ts';
 
 /** A served quiz question the learner has not answered yet: its answer must not appear in any reply. */
 export interface LiveQuestion {
@@ -76,6 +76,8 @@ function numbersIn(text: string): Rational[] {
   const values: Rational[] = [];
   const lower = text.toLowerCase().replace(/(\d),(\d{3})/g, '$1$2');
   for (const match of lower.matchAll(/-?\d+(?:\.\d+)?(?:\s*\/\s*\d+(?:\.\d+)?)?/g)) {
+    // A number too long to read cannot be an answer (answers are read within the same bound).
+    if (isTooLong(match[0])) continue;
     const [top, bottom] = match[0].split('/').map((part) => part.trim());
     const value = fromDecimal(top!);
     if (!bottom) {
