@@ -78,7 +78,7 @@ describe('math parser fuzzing', () => {
     fc.tuple(fc.nat({ max: 99 }), fc.nat({ max: 60 })).map(([a, zeros]) => `${a}.${'0'.repeat(zeros)}7`),
   );
   const op = fc.constantFrom('+', '-', '×', '*', '/', '÷', '^', ' times ', ' divided by ');
-  const { expression } = fc.letrec((tie) => ({
+  const { expression } = fc.letrec<{ expression: string }>((tie) => ({
     expression: fc.oneof(
       { depthSize: 'large', withCrossShrink: true },
       literal,
