@@ -3,7 +3,7 @@ import { revealsAnswer, type LiveQuestion } from '../safety/answer-guard.ts';
 import { skillKey, type TutorContent } from '../tutor.content.ts';
 import { tokenize } from './math-parser.ts';
 import { solveMaths } from './math-solver.ts';
-import { terms } from './retrieval.ts';
+import { englishAnalyser } from './analysers.ts';
 
 /** The quiz question a conversation is about, with what the tutor may use to help. */
 export interface QuestionContext extends LiveQuestion {
@@ -118,8 +118,8 @@ function workedExample(question: QuestionContext, content: TutorContent, attempt
   } else {
     const list = content.examplesBySkill.get(skillKey(question.courseKey, question.skillId)) ?? [];
     // The most similar questions first: those sharing the most words with this one.
-    const words = new Set(terms(question.prompt));
-    const overlap = (text: string) => terms(text).filter((t) => words.has(t)).length;
+    const words = new Set(englishAnalyser.terms(question.prompt));
+    const overlap = (text: string) => englishAnalyser.terms(text).filter((t) => words.has(t)).length;
     const others = list
       .filter((e) => e.id !== question.itemId)
       .map((e) => ({ e, score: overlap(e.prompt) }))
