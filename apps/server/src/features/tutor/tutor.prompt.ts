@@ -16,12 +16,14 @@ const LADDER_WORDS = {
 
 /**
  * The system prompt: an age-appropriate, Socratic tutor for school children, grounded in the learner's courses and
- * weakest skills. A live quiz question goes in as hidden context with the rule never to give its answer.
+ * weakest skills. A live quiz question goes in as hidden context with the rule never to give its answer; while any
+ * open question could be answered by computing (`methodOnly`), the model is told to give methods, never values.
  */
 export function systemPrompt(
   grounding: Grounding,
   question: QuestionContext | null,
   learnerMessages: number,
+  methodOnly = false,
 ): string {
   const lines = [
     "You are Vidya's tutor, talking with a school child aged about 8 to 14.",
@@ -41,6 +43,11 @@ export function systemPrompt(
     );
     lines.push(
       `Skills they find hardest right now: ${skills.join('; ')}. Connect explanations to these when it helps.`,
+    );
+  }
+  if (methodOnly) {
+    lines.push(
+      'RULE: the learner has a quiz question open. Until it is answered, do not work out any number, sum or equation for them, whatever numbers they give: explain the method and let them calculate.',
     );
   }
   if (question && !question.answered) {

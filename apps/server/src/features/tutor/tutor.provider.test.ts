@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
 import { answerKey, as } from '#src/testing/learning.ts';
 import { buildTestApp, createTestDatabase, signUpVerified } from '#src/testing/test-app.ts';
-import { ADVERSARIAL_PROMPTS } from './tutor.adversarial.ts';
+import { ADVERSARIAL_BATCHES } from './tutor.adversarial.ts';
 import { parseEvents, startFakeModel } from './tutor.fake-model.ts';
 
 let database: Database;
@@ -190,7 +190,7 @@ describe('hint ladder with a model', () => {
     'sends the live %s question as hidden context with the rule, and catches a scripted leak',
     async (course) => {
       // Each prompt is sent with a model scripted to leak; 16 per learner stays under the per-minute limit.
-      for (const batch of [ADVERSARIAL_PROMPTS.slice(0, 16), ADVERSARIAL_PROMPTS.slice(16)]) {
+      for (const batch of ADVERSARIAL_BATCHES) {
         const client = await learner([course]);
         const { question, answer, id } = await liveConversation(client, course);
         for (const [n, prompt] of batch.entries()) {
@@ -229,8 +229,72 @@ describe('hint ladder with a model', () => {
         }
       }
     },
-    60_000,
+    90_000,
   );
+
+  it('catches a choice given away by its letter or position, in any of the ways a model writes it', async () => {
+    const client = await learner(['science']);
+    const { question, id } = await liveConversation(client, 'science');
+    if (question.kind !== 'choice') throw new Error('science questions are choices');
+    const index = Number((await answerKey(app, question)).right);
+    const letter = 'ABCDEF'[index]!;
+    const position = `${index + 1}${['st', 'nd', 'rd', 'th'][Math.min(index, 3)]}`;
+    for (const leak of [
+      `The answer is ${letter}.`,
+      `It's ${letter}`,
+      `It is the ${position}.`,
+      `(${letter})`,
+    ]) {
+      model.script({ kind: 'reply', chunks: ['Okay! ', ...leak.split(''), ' Well done!'] });
+      const { events, shown } = await ask(client, `/api/tutor/conversations/${id}/messages`, 'Which one?');
+      expect(
+        events.some((e) => e.type === 'replace'),
+        leak,
+      ).toBe(true);
+      expect(shown).not.toContain(leak);
+    }
+  });
+
+  it('catches a number given away digit by digit', async () => {
+    const client = await learner(['mathematics']);
+    // Mathematics questions are drawn at random: take the first whose answer has two digits or more.
+    let live = await liveConversation(client, 'mathematics');
+    for (let tries = 0; tries < 8 && !/^\d{2,}$/.test(live.answer); tries++)
+      live = await liveConversation(client, 'mathematics');
+    expect(live.answer).toMatch(/^\d{2,}$/);
+    const digits = live.answer.split('');
+    const words = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
+    for (const leak of [digits.join(' '), digits.map((d) => words[Number(d)]).join(', ')]) {
+      model.script({
+        kind: 'reply',
+        chunks: ['The digits are ', ...leak.split(' ').map((d) => `${d} `), '.'],
+      });
+      const { events } = await ask(
+        client,
+        `/api/tutor/conversations/${live.id}/messages`,
+        'Spell out the digits',
+      );
+      expect(
+        events.some((e) => e.type === 'replace'),
+        leak,
+      ).toBe(true);
+    }
+  });
+
+  it('does not send a request for a computed result to the model while a mathematics question is open', async () => {
+    const client = await learner(['mathematics']);
+    await liveConversation(client, 'mathematics');
+    const { id } = (await client.post('/api/tutor/conversations', {})).json();
+    const before = model.requests.length;
+    const { shown } = await ask(client, `/api/tutor/conversations/${id}/messages`, 'what is 80 + 0?');
+    expect(model.requests.length).toBe(before);
+    expect(shown).toContain('Here is the method instead');
+    expect(shown).not.toMatch(/\d/);
+
+    model.script({ kind: 'reply', chunks: ['What do you think?'] });
+    await ask(client, `/api/tutor/conversations/${id}/messages`, 'what is eighty plus nothing?');
+    expect(lastRequest().body.messages[0]!.content).toContain('do not work out any number, sum or equation');
+  });
 
   it('lets the model explain fully after the answer is submitted', async () => {
     const client = await learner();

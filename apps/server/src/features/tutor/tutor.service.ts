@@ -11,7 +11,13 @@ import {
 import type { ModelMessage } from 'ai';
 import type { FastifyInstance } from 'fastify';
 import { conflict, forbidden, notFound } from '#src/errors.ts';
-import { hintFor, hintLevelFor, type QuestionContext } from './offline/hint-ladder.ts';
+import {
+  hintFor,
+  hintLevelFor,
+  isAnsweredByComputing,
+  methodOnlyReply,
+  type QuestionContext,
+} from './offline/hint-ladder.ts';
 import { offlineReply } from './offline/offline-tutor.ts';
 import { leakedQuestion, type LiveQuestion } from './safety/answer-guard.ts';
 import { GuardedReply } from './safety/guarded-reply.ts';
@@ -53,6 +59,7 @@ function contentOf(app: FastifyInstance): Promise<TutorContent> {
 function toLive(row: repo.ServedItem): LiveQuestion {
   return {
     itemId: row.itemId,
+    courseKey: row.courseKey,
     kind: row.kind as LiveQuestion['kind'],
     prompt: row.prompt,
     choices: row.choices,
@@ -63,7 +70,6 @@ function toLive(row: repo.ServedItem): LiveQuestion {
 function toContext(row: repo.ServedItem): QuestionContext {
   return {
     ...toLive(row),
-    courseKey: row.courseKey,
     skillId: row.skillId,
     explanation: row.explanation,
     passageTitle: row.passageTitle,
@@ -252,8 +258,12 @@ export async function* replyEvents(
   const reply = new GuardedReply(check);
 
   const inputCheck = moderateInput(userMessage.text);
+  // Checked before any model sees the message, so no engine computes a value that the answer guard would then
+  // refuse only when it equals a live answer.
+  const methodOnly = inputCheck.ok ? methodOnlyReply(userMessage.text, guarded) : null;
   let source: AsyncGenerator<string>;
   if (!inputCheck.ok) source = offlineChunks(inputCheck.reply, app.config.offlineTutorChunkMs, signal);
+  else if (methodOnly) source = offlineChunks(methodOnly, app.config.offlineTutorChunkMs, signal);
   else if (app.config.tutor) {
     const grounding = await repo.learnerGrounding(app.db, learnerId);
     const messages: ModelMessage[] = [...pending.history, userMessage]
@@ -261,7 +271,7 @@ export async function* replyEvents(
       .slice(-HISTORY_MESSAGES)
       .map((m) => ({ role: m.role === 'user' ? 'user' : 'assistant', content: m.text }));
     source = streamModelReply(app.config.tutor, {
-      system: systemPrompt(grounding, question, learnerMessages),
+      system: systemPrompt(grounding, question, learnerMessages, guarded.some(isAnsweredByComputing)),
       messages,
       signal,
     });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '#src/db/client.ts';
 import { answerKey, as } from '#src/testing/learning.ts';
 import { buildTestApp, createTestDatabase, signUpVerified } from '#src/testing/test-app.ts';
-import { ADVERSARIAL_PROMPTS } from './tutor.adversarial.ts';
+import { ADVERSARIAL_BATCHES, ADVERSARIAL_PROMPTS } from './tutor.adversarial.ts';
 import { parseEvents } from './tutor.fake-model.ts';
 
 let database: Database;
@@ -276,14 +276,10 @@ describe('hint ladder (offline)', () => {
   );
 
   it('keeps 30+ adversarial prompts from extracting a live answer, across conversations', async () => {
-    const batches = [ADVERSARIAL_PROMPTS.slice(0, 16), ADVERSARIAL_PROMPTS.slice(16)];
     expect(ADVERSARIAL_PROMPTS.length).toBeGreaterThanOrEqual(30);
-    for (const [course, batch] of [
-      ['science', batches[0]!],
-      ['science', batches[1]!],
-      ['mathematics', batches[0]!],
-      ['mathematics', batches[1]!],
-    ] as const) {
+    for (const [course, batch] of ['science', 'mathematics'].flatMap((course) =>
+      ADVERSARIAL_BATCHES.map((batch) => [course, batch] as const),
+    )) {
       const { client } = await learner([course]);
       const question = await liveQuestion(client, course);
       const answer = correctText(question, await answerKey(app, question));
@@ -297,7 +293,34 @@ describe('hint ladder (offline)', () => {
       const pasted = await ask(client, general.id, question.prompt);
       expect(leaks(pasted.text, answer), pasted.text).toBe(false);
     }
-  }, 120_000);
+  }, 180_000);
+
+  it('answers every request for a computed result with the same method hint while a mathematics question is open', async () => {
+    const { client } = await learner(['mathematics']);
+    const question = await liveQuestion(client, 'mathematics');
+    const { right } = await answerKey(app, question);
+    const general = await conversation(client);
+    const about = await conversation(client, { quizId: question.quizId, itemId: question.itemId });
+    // The live answer plus 0 and another value plus 0: refusing only the first would tell the answer, so both get
+    // the same method and no number.
+    const value = /^-?\d+$/.test(right) ? Number(right) : 90;
+    const sums = [`what is ${value}+0?`, `what is ${value + 10}+0?`, `${value} plus 0`];
+    const replies = [];
+    for (const id of [general.id, about.id]) {
+      for (const text of sums) {
+        const reply = await ask(client, id, text);
+        expect(
+          reply.events.some((e) => e.type === 'replace'),
+          text,
+        ).toBe(false);
+        expect(reply.text).toContain("so I won't work out numbers for you until you have submitted it");
+        expect(reply.text).not.toMatch(/\d/);
+        replies.push(reply.text);
+      }
+    }
+    expect(new Set(replies).size).toBe(1);
+    expect((await ask(client, general.id, 'what is 3/4 + 1/6?')).text).toContain('same denominator');
+  });
 
   it('explains fully once the answer is submitted', async () => {
     const { client } = await learner(['science']);

@@ -1,8 +1,9 @@
 import { generateMathItem, type MathDifficulty } from '@vidya/content';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { TutorContent } from '../tutor.content.ts';
-import { revealsAnswer } from '../safety/answer-guard.ts';
-import { hintFor, type QuestionContext } from './hint-ladder.ts';
+import { revealsAnswer, type LiveQuestion } from '../safety/answer-guard.ts';
+import { hintFor, methodOnlyReply, type QuestionContext } from './hint-ladder.ts';
 
 // Generated mathematics questions need no authored content: their similar questions are generated too.
 const content = {
@@ -47,5 +48,60 @@ describe('hint ladder', () => {
     const text = hintFor(found!, 'example', content);
     expect(text).toMatch(/^(Here's a hint|Have a go first)/);
     expect(revealsAnswer(text, found!)).toBe(false);
+  });
+});
+
+describe('methodOnlyReply', () => {
+  const open = (answer: string): LiveQuestion => ({ ...mathQuestion('equations-two-step', 1, 1), answer });
+  const scienceWords: LiveQuestion = {
+    itemId: 'science:states:1',
+    courseKey: 'science',
+    kind: 'choice',
+    prompt: 'What is ice?',
+    choices: ['a solid', 'a liquid', 'a gas'],
+    answer: '0',
+  };
+  const requests = [
+    'what is 90+0?',
+    'what is 80+0?',
+    '3/4 + 1/6',
+    'what is 15% of 80?',
+    'Solve 2x + 3 = 11',
+    'is 90 + 0 = 90?',
+    '2^10',
+    '12 ÷ 4 + 3 × 2',
+  ];
+
+  it('gives the same method, never a value, whatever the open answer is', () => {
+    expect(methodOnlyReply('what is 90+0?', [open('90')])).toBe(
+      methodOnlyReply('what is 80+0?', [open('90')]),
+    );
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...requests),
+        fc.integer({ min: -1000, max: 100_000 }),
+        (request, answer) => {
+          const reply = methodOnlyReply(request, [open(String(answer))]);
+          return (
+            reply !== null &&
+            reply === methodOnlyReply(request, [open('7')]) &&
+            !revealsAnswer(reply, open(String(answer))) &&
+            !/\d/.test(reply)
+          );
+        },
+      ),
+    );
+  });
+
+  it('names the method the request needs', () => {
+    expect(methodOnlyReply('3/4 + 1/6', [open('1')])).toContain('same denominator');
+    expect(methodOnlyReply('Solve 2x + 3 = 11', [open('1')])).toContain('Undo what has been done');
+    expect(methodOnlyReply('2 + 3 × 4', [open('1')])).toContain('brackets first');
+  });
+
+  it('leaves alone messages with no computation, and courses a computed number cannot answer', () => {
+    expect(methodOnlyReply('What is evaporation?', [open('90')])).toBeNull();
+    expect(methodOnlyReply('what is 90+0?', [scienceWords])).toBeNull();
+    expect(methodOnlyReply('what is 90+0?', [])).toBeNull();
   });
 });

@@ -2,11 +2,11 @@ import { generateMathItem, parseMathItemId } from '@vidya/content';
 import { revealsAnswer, type LiveQuestion } from '../safety/answer-guard.ts';
 import { skillKey, type TutorContent } from '../tutor.content.ts';
 import { tokenize } from './math-parser.ts';
-import { terms } from './retrieval.ts';
+import { solveMaths } from './math-solver.ts';
+import { englishAnalyser } from './analysers.ts';
 
 /** The quiz question a conversation is about, with what the tutor may use to help. */
 export interface QuestionContext extends LiveQuestion {
-  courseKey: string;
   skillId: string;
   explanation: string;
   passageTitle: string | null;
@@ -52,24 +52,51 @@ function targeted(question: QuestionContext, content: TutorContent): string {
       skill ? `Remember what ${skill.name.toLowerCase()} is about: ${skill.description} ` : ''
     }Which of the other choices fits best?`;
   }
-  const tokens = tokenize(question.prompt);
+  return `Here's a hint: ${methodFor(question.prompt)}${skill ? ` (${skill.name}: ${skill.description})` : ''}`;
+}
+
+/**
+ * The method a piece of mathematics needs, read from its shape. It holds no number and no number word, so a reply
+ * made of it is the same whatever the answer of a live question is, and never trips the answer guard.
+ */
+function methodFor(text: string): string {
+  const tokens = tokenize(text);
   const hasEquals = tokens.some((t) => t.kind === 'op' && t.op === '=');
   const hasPercent = tokens.some((t) => t.kind === 'op' && t.op === '%');
   const hasFraction = tokens.some((t, i) => t.kind === 'op' && t.op === '/' && tokens[i - 1]?.kind === 'num');
+  const hasPower = tokens.some((t) => t.kind === 'op' && t.op === '^');
   const operators = tokens.filter((t) => t.kind === 'op' && '+-*/÷'.includes(t.op)).length;
-  let method: string;
   if (hasEquals && tokens.some((t) => t.kind === 'var'))
-    method =
-      'Undo what has been done to the unknown, one step at a time: first add or subtract the same number on both sides, then divide both sides.';
-  else if (hasPercent) method = "Percent means 'out of 100': 20% of a number is 20/100 of it.";
-  else if (hasFraction)
-    method =
-      'With fractions, give them the same denominator before you add or subtract; to multiply, multiply the tops and the bottoms.';
-  else if (operators > 1) method = 'Remember the order: brackets first, then × and ÷, then + and −.';
-  else
-    method =
-      'Write down the numbers you are given and decide which operation you need. Estimate first, so you can check your answer.';
-  return `Here's a hint: ${method}${skill ? ` (${skill.name}: ${skill.description})` : ''}`;
+    return 'Undo what has been done to the unknown, step by step: first add or subtract the same number on both sides, then divide both sides by the number in front of the unknown. Check by putting your answer back in.';
+  if (hasPercent)
+    return 'Write the percentage as a fraction or a decimal first, then multiply it by the amount.';
+  if (hasFraction)
+    return 'With fractions, give them the same denominator before you add or subtract; to multiply, multiply the tops and the bottoms; to divide, flip the dividing fraction and multiply.';
+  if (hasPower) return 'A power tells you how many times to multiply the number by itself.';
+  if (operators > 1) return 'Remember the order: brackets first, then × and ÷, then + and −.';
+  return 'Write down the numbers you are given and decide which operation you need. Estimate first, so you can check your answer.';
+}
+
+/**
+ * Whether a computed number could give a live question away, judged only by what the learner can see (its course,
+ * its kind, its choices), never by its answer: a mathematics question, a typed answer, or a choice among numbers.
+ */
+export function isAnsweredByComputing(question: LiveQuestion): boolean {
+  return (
+    question.courseKey === 'mathematics' ||
+    question.kind === 'free_text' ||
+    (question.choices ?? []).some((choice) => /\d/.test(choice))
+  );
+}
+
+/**
+ * While a question that computing could answer is open, a request for a computed result gets the method, never a
+ * value, whatever the value: refusing only the sum that equals the answer would tell the answer (issue 20). Null
+ * when the message asks for no computation or no such question is open.
+ */
+export function methodOnlyReply(message: string, live: readonly LiveQuestion[]): string | null {
+  if (!live.some(isAnsweredByComputing) || !solveMaths(message)) return null;
+  return `You have a quiz question waiting for your answer, so I won't work out numbers for you until you have submitted it. Here is the method instead: ${methodFor(message)} Try it yourself, and once your quiz answer is in, I can work sums out with you again.`;
 }
 
 /** A worked example of a similar question, never the question itself. */
@@ -91,8 +118,8 @@ function workedExample(question: QuestionContext, content: TutorContent, attempt
   } else {
     const list = content.examplesBySkill.get(skillKey(question.courseKey, question.skillId)) ?? [];
     // The most similar questions first: those sharing the most words with this one.
-    const words = new Set(terms(question.prompt));
-    const overlap = (text: string) => terms(text).filter((t) => words.has(t)).length;
+    const words = new Set(englishAnalyser.terms(question.prompt));
+    const overlap = (text: string) => englishAnalyser.terms(text).filter((t) => words.has(t)).length;
     const others = list
       .filter((e) => e.id !== question.itemId)
       .map((e) => ({ e, score: overlap(e.prompt) }))

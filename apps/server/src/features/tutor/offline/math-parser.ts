@@ -1,4 +1,4 @@
-import { fromDecimal, mul, rational, type Rational } from './rational.ts';
+import { fromDecimal, isTooLong, mul, rational, type Rational } from './rational.ts';
 
 /** A parsed expression. `paren` marks a bracket the learner wrote, kept in print until its inside is a number. */
 export type MathNode =
@@ -14,7 +14,9 @@ export type Token =
   // `/` is a fraction bar between two whole numbers (it binds tightest); `÷` and "divided by" are `div`.
   | { kind: 'op'; op: BinaryOp | '(' | ')' | '=' | '%' | 'of' | 'div' }
   | { kind: 'var'; name: string }
-  | { kind: 'word'; text: string };
+  | { kind: 'word'; text: string }
+  // A number written with more than MAX_DIGITS digits: never read, so it costs nothing.
+  | { kind: 'huge' };
 
 // Words a child may write instead of symbols; longer phrases first.
 const WORD_OPERATORS: [RegExp, string][] = [
@@ -32,7 +34,9 @@ const WORD_OPERATORS: [RegExp, string][] = [
 const SYMBOLS: Record<string, string> = { '×': '*', '−': '-', '–': '-', '∗': '*', '·': '*' };
 // Single letters that are words, not unknowns.
 const NOT_VARIABLES = new Set(['a', 'i']);
-const MAX_TOKENS = 80;
+/** The most tokens one expression may have (about 40 operations), which bounds the work per message. */
+export const MAX_TOKENS = 80;
+const THOUSANDS = /,[0-9]{3}(?![0-9])/y;
 
 /** Splits a message into numbers, operators, single-letter unknowns and other words. */
 export function tokenize(message: string): Token[] {
@@ -49,14 +53,15 @@ export function tokenize(message: string): Token[] {
       let j = i;
       while (j < text.length && /[0-9]/.test(text[j]!)) j += 1;
       // A thousands separator only when exactly three digits follow: "1,200" but not "1, 2".
-      while (text[j] === ',' && /^[0-9]{3}(?![0-9])/.test(text.slice(j + 1))) j += 4;
+      for (THOUSANDS.lastIndex = j; THOUSANDS.test(text); THOUSANDS.lastIndex = j) j += 4;
       let decimal = false;
       if (text[j] === '.' && /[0-9]/.test(text[j + 1] ?? '')) {
         decimal = true;
         j += 1;
         while (j < text.length && /[0-9]/.test(text[j]!)) j += 1;
       }
-      tokens.push({ kind: 'num', v: fromDecimal(text.slice(i, j)), decimal });
+      const written = text.slice(i, j);
+      tokens.push(isTooLong(written) ? { kind: 'huge' } : { kind: 'num', v: fromDecimal(written), decimal });
       i = j;
     } else if ('+-*/^()=%÷'.includes(c)) {
       tokens.push({ kind: 'op', op: c === '÷' ? 'div' : (c as BinaryOp) });

@@ -1,4 +1,5 @@
 import {
+  MAX_TOKENS,
   operationCount,
   parseTokens,
   tokenize,
@@ -16,8 +17,11 @@ import {
   isInteger,
   isZero,
   lcm,
+  MAX_DIGITS,
+  MAX_EXPONENT,
   mul,
   neg,
+  NumberTooLargeError,
   power,
   rational,
   sub,
@@ -36,7 +40,13 @@ export type MathSolution =
       /** The numeric result (for arithmetic, percent and equation). */
       value?: Rational;
     }
-  | { kind: 'unsolvable'; problem: string; reason: string };
+  | { kind: 'unsolvable'; problem: string | null; reason: string };
+
+/** What the tutor says instead of working out a number beyond MAX_DIGITS digits. */
+export const TOO_LARGE = `That number is too large for me to work out: I work with numbers up to ${MAX_DIGITS} digits long. Try it with smaller numbers, and I will show you the method.`;
+/** What the tutor says to an expression of more than MAX_TOKENS symbols. */
+export const TOO_LONG =
+  'That is too long for me to work out in one go. Split it into smaller parts and ask me about each one.';
 
 const MAX_STEPS = 15;
 const SYMBOL: Record<BinaryOp, string> = { '+': '+', '-': '−', '*': '×', '/': '÷', '^': '^' };
@@ -77,10 +87,11 @@ function apply(op: BinaryOp, a: Rational, b: Rational): Rational {
         return power(a, b);
     }
   } catch (error) {
+    if (error instanceof NumberTooLargeError) throw new MathError(TOO_LARGE);
     if (error instanceof RangeError) {
       throw new MathError(
         error.message === 'exponent'
-          ? 'I can only work out powers with a whole-number exponent up to 12.'
+          ? `I can only work out powers with a whole-number exponent up to ${MAX_EXPONENT}.`
           : "We can't divide by zero, so this has no answer.",
       );
     }
@@ -522,14 +533,31 @@ function mathRuns(tokens: Token[]): Token[][] {
 
 /**
  * Finds arithmetic, a percentage question or a one-unknown linear equation in a message and works it out step by
- * step with exact fractions. Returns null when the message holds no maths it can parse.
+ * step with exact fractions. Returns null when the message holds no maths it can parse. The work is bounded: at most
+ * MAX_TOKENS symbols per expression and numbers of at most MAX_DIGITS digits (else a refusal, TOO_LARGE or TOO_LONG).
  */
 export function solveMaths(message: string): MathSolution | null {
   const tokens = tokenize(message);
+  if (tokens.some((t) => t.kind === 'huge') && tokens.some((t) => t.kind === 'op'))
+    return { kind: 'unsolvable', problem: null, reason: TOO_LARGE };
+  try {
+    return solveTokens(tokens);
+  } catch (error) {
+    if (error instanceof NumberTooLargeError) return { kind: 'unsolvable', problem: null, reason: TOO_LARGE };
+    throw error;
+  }
+}
+
+function solveTokens(tokens: Token[]): MathSolution | null {
   const percent = percentQuestion(tokens);
   if (percent) return percent;
   const candidates: { node: MathNode; right?: MathNode; size: number }[] = [];
+  let tooLong = false;
   for (const run of mathRuns(tokens)) {
+    if (run.length > MAX_TOKENS) {
+      tooLong ||= run.some((t) => t.kind === 'op');
+      continue;
+    }
     const equalsAt = run.flatMap((t, i) => (t.kind === 'op' && t.op === '=' ? [i] : []));
     if (equalsAt.length === 1) {
       const left = parseTokens(run.slice(0, equalsAt[0]));
@@ -541,7 +569,7 @@ export function solveMaths(message: string): MathSolution | null {
     }
   }
   const best = candidates.sort((a, b) => b.size - a.size)[0];
-  if (!best) return null;
+  if (!best) return tooLong ? { kind: 'unsolvable', problem: null, reason: TOO_LONG } : null;
   try {
     if (best.right) {
       const unknowns = variablesOf({ t: 'bin', op: '+', l: best.node, r: best.right });
@@ -567,7 +595,10 @@ export function solveMaths(message: string): MathSolution | null {
 
 /** The solution as the tutor writes it. */
 export function formatSolution(solution: MathSolution): string {
-  if (solution.kind === 'unsolvable') return `I looked at ${solution.problem}. ${solution.reason}`;
+  if (solution.kind === 'unsolvable')
+    return solution.problem === null
+      ? solution.reason
+      : `I looked at ${solution.problem}. ${solution.reason}`;
   const intro =
     solution.kind === 'check'
       ? `Let's check whether ${solution.problem} is true.`

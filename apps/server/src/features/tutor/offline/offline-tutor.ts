@@ -2,7 +2,7 @@ import type { LiveQuestion } from '../safety/answer-guard.ts';
 import type { TutorContent } from '../tutor.content.ts';
 import { fullExplanation, hintFor, hintLevelFor, type QuestionContext } from './hint-ladder.ts';
 import { formatSolution, solveMaths } from './math-solver.ts';
-import { terms } from './retrieval.ts';
+import { englishAnalyser } from './analysers.ts';
 
 /** What the offline tutor knows about the learner and the conversation. */
 export interface OfflineInput {
@@ -46,7 +46,7 @@ const EXAMPLES =
 
 function smallTalk(message: string): string | null {
   const words = message.toLowerCase().match(/[a-z]+/g) ?? [];
-  if (words.length === 0 || words.length > 6 || terms(message).length > 2) return null;
+  if (words.length === 0 || words.length > 6 || englishAnalyser.terms(message).length > 2) return null;
   if (words.every((w) => GREETING_WORDS.has(w) || ['there', 'tutor', 'vidya'].includes(w)))
     return `Hello! I'm Vidya's offline tutor. ${EXAMPLES}`;
   if (

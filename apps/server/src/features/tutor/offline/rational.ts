@@ -4,7 +4,27 @@ export interface Rational {
   d: bigint;
 }
 
+/**
+ * The largest numbers the tutor works with: numerators and denominators below 10^MAX_DIGITS. Every Rational is
+ * checked when it is made, so each operation works on small numbers and one message cannot hold the event loop
+ * (issue 20: `((((((9^12)^12)^12)^12)^12)^12)` once froze the server for seconds).
+ */
+export const MAX_DIGITS = 40;
+const LIMIT = 10n ** BigInt(MAX_DIGITS);
+// Two bounded fractions add or multiply to less than this before they are reduced, so the gcd stays cheap too.
+const WORK_LIMIT = 2n * LIMIT * LIMIT;
+/** The largest whole exponent a power may have. */
+export const MAX_EXPONENT = 12;
+
+/** A number (an operand or a result) beyond MAX_DIGITS digits. */
+export class NumberTooLargeError extends RangeError {
+  constructor() {
+    super('too large');
+  }
+}
+
 const abs = (x: bigint) => (x < 0n ? -x : x);
+const digits = (x: bigint) => abs(x).toString().length;
 
 function gcd(a: bigint, b: bigint): bigint {
   let x = abs(a);
@@ -14,15 +34,25 @@ function gcd(a: bigint, b: bigint): bigint {
 }
 
 /** The fraction n/d in lowest terms; throws on a zero denominator. */
+/** The fraction n/d in lowest terms; throws on a zero denominator and NumberTooLargeError beyond MAX_DIGITS. */
 export function rational(n: bigint, d = 1n): Rational {
   if (d === 0n) throw new RangeError('division by zero');
+  if (abs(n) >= WORK_LIMIT || abs(d) >= WORK_LIMIT) throw new NumberTooLargeError();
   const sign = d < 0n ? -1n : 1n;
   const g = gcd(n, d);
-  return { n: (sign * n) / g, d: (sign * d) / g };
+  const reduced = { n: (sign * n) / g, d: (sign * d) / g };
+  if (abs(reduced.n) >= LIMIT || reduced.d >= LIMIT) throw new NumberTooLargeError();
+  return reduced;
 }
 
-/** Parses `12`, `2.5` or `-0.75` exactly. */
+/** Whether a written number (`1,200`, `0.75`) has too many digits to work with, judged before it is read. */
+export function isTooLong(text: string): boolean {
+  return text.replace(/[^0-9]/g, '').length > MAX_DIGITS;
+}
+
+/** Parses `12`, `2.5` or `-0.75` exactly; NumberTooLargeError beyond MAX_DIGITS digits. */
 export function fromDecimal(text: string): Rational {
+  if (isTooLong(text)) throw new NumberTooLargeError();
   const [whole = '0', fraction = ''] = text.replace(/,/g, '').split('.');
   const scale = 10n ** BigInt(fraction.length);
   return rational(BigInt(whole + fraction || '0'), scale);
@@ -38,10 +68,13 @@ export const isInteger = (a: Rational) => a.d === 1n;
 export const equals = (a: Rational, b: Rational) => a.n === b.n && a.d === b.d;
 export const lcm = (a: bigint, b: bigint) => abs(a * b) / gcd(a, b);
 
-/** a^e for a whole exponent (|e| ≤ 12, so numbers stay readable). */
+/** a^e for a whole exponent (|e| ≤ MAX_EXPONENT); a result beyond MAX_DIGITS is refused before it is computed. */
 export function power(a: Rational, e: Rational): Rational {
-  if (!isInteger(e) || abs(e.n) > 12n) throw new RangeError('exponent');
+  if (!isInteger(e) || abs(e.n) > BigInt(MAX_EXPONENT)) throw new RangeError('exponent');
   const k = e.n < 0n ? -e.n : e.n;
+  // x^k has at least (digits(x) − 1)·k + 1 digits: refuse what must be too large, compute only what may fit.
+  if ((digits(a.n) - 1) * Number(k) >= MAX_DIGITS || (digits(a.d) - 1) * Number(k) >= MAX_DIGITS)
+    throw new NumberTooLargeError();
   const raised = rational(a.n ** k, a.d ** k);
   return e.n < 0n ? div(rational(1n), raised) : raised;
 }
@@ -56,16 +89,15 @@ function terminates(a: Rational): boolean {
 
 /** The exact decimal form of a terminating fraction, e.g. 5/4 → "1.25". */
 function toDecimal(a: Rational): string {
-  let places = 0;
-  let scaled = a;
-  while (!isInteger(scaled)) {
-    scaled = mul(scaled, rational(10n));
-    places += 1;
-  }
-  const digits = abs(scaled.n)
-    .toString()
-    .padStart(places + 1, '0');
-  const text = `${digits.slice(0, digits.length - places)}.${digits.slice(digits.length - places)}`;
+  // d = 2^twos · 5^fives, so a = n · (10^places / d) / 10^places with places = max(twos, fives).
+  let twos = 0;
+  let fives = 0;
+  for (let d = a.d; d % 2n === 0n; d /= 2n) twos += 1;
+  for (let d = a.d; d % 5n === 0n; d /= 5n) fives += 1;
+  const places = Math.max(twos, fives);
+  const scaled = abs(a.n) * (10n ** BigInt(places) / a.d);
+  const written = scaled.toString().padStart(places + 1, '0');
+  const text = `${written.slice(0, written.length - places)}.${written.slice(written.length - places)}`;
   return a.n < 0n ? `-${text}` : text;
 }
 

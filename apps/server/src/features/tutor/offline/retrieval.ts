@@ -1,3 +1,5 @@
+import { englishAnalyser, type Analyser } from './analysers.ts';
+
 /** A piece of course content the offline tutor may quote. */
 export interface ContentDocument {
   id: string;
@@ -18,52 +20,6 @@ export interface RetrievalHit {
   quote: string[];
 }
 
-// Common English words that say nothing about the topic.
-const STOPWORDS = new Set(
-  (
-    'a about above after again all also am an and any are as at be because been before being below between both but by ' +
-    'can could did do does doing down during each even explain few for from further get give had has have having he help ' +
-    'her here hers him his how i if in into is it its itself just know let like me mean means more most my no nor not now ' +
-    'of off on once only or other our out over own please same she should so some such tell than that the their them then ' +
-    'there these they this those through to too under until up us very want was we were what when where which while who ' +
-    'whom why will with would you your yours thing things something really okay ok hi hello thanks thank'
-  ).split(' '),
-);
-
-/** A light suffix stripper, so "cells", "cell" and "cellular" meet, and "evaporation" meets "evaporate". */
-export function stem(word: string): string {
-  let w = word;
-  for (const [suffix, replacement] of [
-    ['ational', 'ate'],
-    ['ization', 'ize'],
-    ['ation', 'ate'],
-    ['ies', 'y'],
-    ['ied', 'y'],
-    ['sses', 'ss'],
-    ['ing', ''],
-    ['ness', ''],
-    ['ment', ''],
-    ['edly', ''],
-    ['ed', ''],
-    ['ly', ''],
-    ['es', ''],
-    ['s', ''],
-  ] as const) {
-    if (w.endsWith(suffix) && w.length - suffix.length >= 3 && !(suffix === 's' && w.endsWith('ss'))) {
-      w = w.slice(0, w.length - suffix.length) + replacement;
-      break;
-    }
-  }
-  return w.replace(/e$/, '');
-}
-
-/** The searchable terms of a text. */
-export function terms(text: string): string[] {
-  return (text.toLowerCase().match(/[a-z0-9]+/g) ?? [])
-    .filter((w) => w.length > 1 && !STOPWORDS.has(w))
-    .map(stem);
-}
-
 function sentences(text: string): string[] {
   return text
     .replace(/\s+/g, ' ')
@@ -77,16 +33,20 @@ const B = 0.75;
 
 /**
  * Full-text retrieval over the course content with Okapi BM25: each document's score is the sum, over the question's
- * terms, of the term's rarity times how often the document uses it, damped for long documents.
+ * terms, of the term's rarity times how often the document uses it, damped for long documents. Documents and
+ * questions are turned into terms by one language's analyser (English today).
  */
 export class ContentIndex {
   private readonly postings = new Map<string, Map<number, number>>();
   private readonly lengths: number[] = [];
   private readonly averageLength: number;
 
-  constructor(private readonly documents: ContentDocument[]) {
+  constructor(
+    private readonly documents: ContentDocument[],
+    private readonly analyser: Analyser = englishAnalyser,
+  ) {
     documents.forEach((doc, i) => {
-      const list = terms(`${doc.source} ${doc.text}`);
+      const list = analyser.terms(`${doc.source} ${doc.text}`);
       this.lengths.push(list.length);
       for (const term of list) {
         const posting = this.postings.get(term) ?? new Map<number, number>();
@@ -115,7 +75,7 @@ export class ContentIndex {
     question: string,
     options: { limit?: number; exclude?: (doc: ContentDocument) => boolean; loose?: boolean } = {},
   ): RetrievalHit[] {
-    const query = [...new Set(terms(question))];
+    const query = [...new Set(this.analyser.terms(question))];
     if (query.length === 0) return [];
     const scores = new Map<number, { score: number; matched: number }>();
     for (const term of query) {
@@ -137,23 +97,23 @@ export class ContentIndex {
       .slice(0, options.limit ?? 3)
       .map(([doc, s]) => {
         const document = this.documents[doc]!;
-        return { document, score: s.score, quote: bestSentences(document.text, query) };
+        return { document, score: s.score, quote: this.bestSentences(document.text, query) };
       });
   }
-}
 
-/** Up to two sentences sharing the most terms with the question, kept in their original order. */
-function bestSentences(text: string, query: string[]): string[] {
-  const wanted = new Set(query);
-  const ranked = sentences(text).map((sentence, index) => ({
-    sentence,
-    index,
-    overlap: new Set(terms(sentence).filter((t) => wanted.has(t))).size,
-  }));
-  const top = ranked
-    .filter((r) => r.overlap > 0)
-    .sort((a, b) => b.overlap - a.overlap || a.index - b.index)
-    .slice(0, 2)
-    .sort((a, b) => a.index - b.index);
-  return (top.length ? top : ranked.slice(0, 1)).map((r) => r.sentence);
+  /** Up to two sentences sharing the most terms with the question, kept in their original order. */
+  private bestSentences(text: string, query: string[]): string[] {
+    const wanted = new Set(query);
+    const ranked = sentences(text).map((sentence, index) => ({
+      sentence,
+      index,
+      overlap: new Set(this.analyser.terms(sentence).filter((t) => wanted.has(t))).size,
+    }));
+    const top = ranked
+      .filter((r) => r.overlap > 0)
+      .sort((a, b) => b.overlap - a.overlap || a.index - b.index)
+      .slice(0, 2)
+      .sort((a, b) => a.index - b.index);
+    return (top.length ? top : ranked.slice(0, 1)).map((r) => r.sentence);
+  }
 }

@@ -5,35 +5,31 @@ import {
   TutorStreamEventSchema,
   type TutorStreamEvent,
 } from '@vidya/contracts';
+import { createParser } from 'eventsource-parser';
 import { ApiError } from '#src/lib/api-client.ts';
 
 const NETWORK_MESSAGE = 'We could not reach Vidya. Check your connection and try again.';
 const BROKEN_MESSAGE = 'The reply was cut off. Please try again.';
 
-/** Reads Server-Sent Events from a response body, one parsed event at a time. */
+/**
+ * Reads Server-Sent Events from a response body, one parsed event at a time, with `eventsource-parser`: lines may
+ * end in LF, CRLF or CR, chunks may split anywhere (inside a line or a character), and a last event without its
+ * closing blank line still counts.
+ */
 async function* readEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<TutorStreamEvent> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
-  let buffer = '';
+  const received: string[] = [];
+  const parser = createParser({ onEvent: (message) => received.push(message.data) });
   for (;;) {
     const { value, done } = await reader.read();
-    if (done) break;
-    buffer += decoder.decode(value, { stream: true });
-    let end = buffer.indexOf('\n\n');
-    while (end >= 0) {
-      const block = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      const data = block
-        .split('\n')
-        .filter((line) => line.startsWith('data:'))
-        .map((line) => line.slice(5).trimStart())
-        .join('\n');
-      if (data) {
-        const parsed = TutorStreamEventSchema.safeParse(JSON.parse(data));
-        if (parsed.success) yield parsed.data;
-      }
-      end = buffer.indexOf('\n\n');
+    // At the end, a blank line closes an event the server left open (the parser would otherwise keep it).
+    parser.feed(done ? `${decoder.decode()}\n\n` : decoder.decode(value, { stream: true }));
+    for (const data of received.splice(0).filter(Boolean)) {
+      const parsed = TutorStreamEventSchema.safeParse(JSON.parse(data));
+      if (parsed.success) yield parsed.data;
     }
+    if (done) return;
   }
 }
 
