@@ -4,7 +4,6 @@ import { useId, useState } from 'react';
 import { DialogCancel, DialogShell } from '#src/components/ui/dialog.tsx';
 import { Spinner } from '#src/components/ui/spinner.tsx';
 import { useMe } from '#src/features/auth/api/get-me.ts';
-import { YourDataSection } from '#src/features/data-rights/components/your-data-section.tsx';
 import {
   useClasses,
   useCreateClass,
@@ -249,7 +248,7 @@ function ResourcesTab() {
   );
 }
 
-/** The teacher dashboard (SPEC §2): Classes, Students and Resources tabs; then the teacher's own data rights. */
+/** The teacher dashboard (SPEC §2): Classes, Students and Resources tabs (their own data rights: /instructor/account). */
 export function Component() {
   useTitle('Teacher dashboard');
   const { data: me } = useMe();
@@ -273,7 +272,6 @@ export function Component() {
           <ResourcesTab />
         </Tabs.Content>
       </Tabs.Root>
-      <YourDataSection kind="adult" />
     </div>
   );
 }
