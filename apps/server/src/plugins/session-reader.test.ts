@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import type { BetterAuthOptions } from 'better-auth';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -53,7 +54,8 @@ describe('the session on every request', () => {
   // decision 004 and docs/decisions/004-quiz-hot-path.md, "Guarding the copy": the reader copies better-auth's
   // cookie check and reads its `session` table. These two tests fail when an upgrade or an option breaks that.
   it('finds better-auth set up as the copy expects: sessions in the database, no cookie cache', async () => {
-    const { options } = await app.auth.$context;
+    // Read as better-auth's general options type: ours, inferred from the literal, has neither field at all.
+    const options: BetterAuthOptions = (await app.auth.$context).options;
     // secondaryStorage moves sessions out of the table the reader's statement reads; cookieCache lets better-auth
     // answer from a cache cookie the reader never looks at, so the two would disagree about a session that ended.
     expect(options.secondaryStorage).toBeUndefined();
