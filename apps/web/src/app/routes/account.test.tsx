@@ -27,7 +27,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('the adult account page', () => {
+// Each test renders whole pages, whose routes load lazily: slow on a shared machine.
+describe('the adult account page', { timeout: 20_000 }, () => {
   it.each([
     ['instructors', '/instructor', '/instructor/account'],
     ['parents', '/parent', '/parent/account'],
@@ -47,6 +48,10 @@ describe('the adult account page', () => {
       );
       await waitFor(() => expect(router.state.location.pathname).toBe(accountPath));
       expect(await screen.findByRole('heading', { level: 1, name: 'Your account' })).toBeInTheDocument();
+      // Part of the adult's area: no landing hero, as on the dashboards.
+      expect(
+        screen.queryByRole('heading', { name: 'Empowering Every Mind, Everywhere' }),
+      ).not.toBeInTheDocument();
       expect(screen.getByText('meera@example.com')).toBeInTheDocument();
       const section = screen.getByRole('region', { name: 'Your data' });
       expect(within(section).getByRole('link', { name: 'Download my data' })).toHaveAttribute(

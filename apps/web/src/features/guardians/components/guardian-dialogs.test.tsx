@@ -34,12 +34,15 @@ function signedInAs(
   });
 }
 
+// Each test renders a whole page, whose route loads lazily: slow on a shared machine.
+const PAGE_TEST = { timeout: 20_000 };
+
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
-describe("the parent's Connect with your kids dialog", () => {
+describe("the parent's Connect with your kids dialog", PAGE_TEST, () => {
   it('asks for the username and the confirmation before sending, then sends them', async () => {
     const { calls } = signedInAs('parents', (url, method) =>
       method === 'POST' && url.endsWith('/api/guardian/links')
@@ -101,7 +104,7 @@ describe("the parent's Connect with your kids dialog", () => {
   });
 });
 
-describe("the teacher's dialogs", () => {
+describe("the teacher's dialogs", PAGE_TEST, () => {
   it('Add new class asks for a name, then shows the class code', async () => {
     const { calls } = signedInAs('instructors', (url, method) =>
       method === 'POST' && url.endsWith('/api/classes')
@@ -178,7 +181,7 @@ describe("the teacher's dialogs", () => {
   });
 });
 
-describe("the learner's Class Code dialog", () => {
+describe("the learner's Class Code dialog", PAGE_TEST, () => {
   it('asks for the code, then joins with it in capitals', async () => {
     const { calls } = signedInAs('learners', (url, method) =>
       method === 'POST' && url.endsWith('/api/classes/join')
