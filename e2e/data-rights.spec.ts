@@ -174,7 +174,8 @@ test('a parent and a teacher download their own data and delete their accounts; 
     'science',
   );
 
-  // A teacher, in another browser, downloads and deletes their own account from the dashboard.
+  // A teacher, in another browser, reaches their account page from a dashboard tab, then downloads and deletes
+  // their own account there.
   const {
     person: teacherPerson,
     context: teacherContext,
@@ -182,6 +183,11 @@ test('a parent and a teacher download their own data and delete their accounts; 
   } = await verifiedInOwnBrowser({ browser, baseURL, mail, newPerson }, 'instructors');
   await acceptedLink(teacher, kid, child.username);
   await teacher.goto('/instructor');
+  await teacher.getByRole('tab', { name: 'Resources' }).click();
+  await expect(teacher.getByRole('region', { name: 'Your data' })).toBeHidden();
+  await teacher.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Account' }).click();
+  await expect(teacher).toHaveURL(/\/instructor\/account$/);
+  await expect(teacher.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
   const teacherSection = teacher.getByRole('region', { name: 'Your data' });
   await expect(teacherSection).toContainText('the learners keep their own records');
   await expectNoA11yViolations(teacher);
@@ -207,6 +213,9 @@ test('a parent and a teacher download their own data and delete their accounts; 
   await acceptedLink(page, kid, child.username, true);
 
   await page.goto('/parent');
+  await expect(page.getByRole('heading', { name: 'Your children' })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Account' }).click();
+  await expect(page).toHaveURL(/\/parent\/account$/);
   const section = page.getByRole('region', { name: 'Your data' });
   await expect(section).toBeVisible();
   await expectNoA11yViolations(page);

@@ -77,6 +77,11 @@ test('progress starts empty, then shows rows and charts; the third quiz earns Br
   await expect(page.getByText(/answers correct in 3 quizzes/)).toBeVisible();
   await expect(page.getByText('Correct answers per day', { exact: true }).first()).toBeVisible();
   await expect(page.locator('.recharts-surface').first()).toBeVisible();
+  const dailyLegend = page
+    .locator('.chart', { hasText: 'Correct answers per day' })
+    .locator('.recharts-legend-wrapper');
+  await expect(dailyLegend).toContainText('Correct');
+  await expect(dailyLegend).toContainText('Not correct');
   await expectNoA11yViolations(page);
 
   await page.getByRole('button', { name: 'All time' }).click();

@@ -142,6 +142,10 @@ test('a learner enrols in all four courses, takes a quiz in each, and unenrols f
 
   await page.goto('/science');
   await expect(page.getByText('Please register to take part in the quiz.')).toBeVisible();
+  // SPEC §4: the invitation shows instead of the intro.
+  await expect(page.getByRole('heading', { level: 1, name: 'Science Quiz' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Welcome to Science' })).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Start the Quiz!!' })).toBeHidden();
   await expectNoA11yViolations(page);
   await page.getByRole('link', { name: 'Register here' }).click();
   await expect(page).toHaveURL(/\/courses$/);
@@ -163,6 +167,7 @@ test('mathematics tells a learner who is not registered, and offers the way to e
   await page.getByRole('button', { name: 'Start the Quiz!!' }).click();
   expect(await alert).toBe('you are not registered in this course');
   await expect(page.getByText('Please register to take part in the quiz.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Welcome to Mathematics World' })).toBeHidden();
   await expect(page.getByRole('link', { name: 'Register here' })).toHaveAttribute('href', '/courses');
 });
 

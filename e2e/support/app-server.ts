@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { expect } from '@playwright/test';
+import getPort from 'get-port';
 
 const READY_TIMEOUT_MS = 90_000;
 const STOP_TIMEOUT_MS = 10_000;
@@ -48,20 +49,6 @@ export interface AppServer {
   stop(): Promise<void>;
 }
 
-/** A port that was free a moment ago; PUBLIC_URL must name it before the server starts, so port 0 will not do. */
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolvePort(port));
-    });
-  });
-}
-
 async function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
@@ -74,7 +61,8 @@ async function stopChild(child: ChildProcess): Promise<void> {
 }
 
 async function startOnce(repoRoot: string, env: Record<string, string>): Promise<AppServer> {
-  const port = await freePort();
+  // PUBLIC_URL must name the port before the server starts, so port 0 will not do: a port that is free now.
+  const port = await getPort({ host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [join(repoRoot, 'apps/server/dist/main.js')], {
     cwd: repoRoot,
@@ -101,23 +89,31 @@ async function startOnce(repoRoot: string, env: Record<string, string>): Promise
     await stopChild(child);
     process.removeListener('exit', killOnExit);
   };
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      process.removeListener('exit', killOnExit);
-      const error = new Error(
-        `the server exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${tail.join('\n')}`,
-      );
-      (error as Error & { addressInUse?: boolean }).addressInUse = tail.some((l) => l.includes('EADDRINUSE'));
-      throw error;
-    }
+  const ready = async (): Promise<'ready' | 'exited' | 'waiting'> => {
+    if (child.exitCode !== null || child.signalCode !== null) return 'exited';
     try {
       const response = await fetch(`${baseUrl}/readyz`, { signal: AbortSignal.timeout(2_000) });
-      if (response.status === 200) return { baseUrl, child, stop };
+      return response.status === 200 ? 'ready' : 'waiting';
     } catch {
-      // Not listening yet.
+      return 'waiting'; // Not listening yet.
     }
-    await sleep(200);
+  };
+  let state = 'waiting' as Awaited<ReturnType<typeof ready>>;
+  try {
+    await expect
+      .poll(async () => (state = await ready()), { timeout: READY_TIMEOUT_MS, intervals: [200] })
+      .not.toBe('waiting');
+  } catch {
+    // Timed out: reported below with the server's log.
+  }
+  if (state === 'ready') return { baseUrl, child, stop };
+  if (state === 'exited') {
+    process.removeListener('exit', killOnExit);
+    const error = new Error(
+      `the server exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${tail.join('\n')}`,
+    );
+    (error as Error & { addressInUse?: boolean }).addressInUse = tail.some((l) => l.includes('EADDRINUSE'));
+    throw error;
   }
   await stop();
   throw new Error(

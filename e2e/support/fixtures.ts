@@ -108,14 +108,15 @@ function mailBox(request: APIRequestContext): MailBox {
   return {
     all,
     async latest(to, options = {}) {
-      const deadline = Date.now() + (options.timeout ?? MAIL_TIMEOUT_MS);
-      for (;;) {
-        const found = (await all(to)).find((m) => matches(m, options));
-        if (found) return found;
-        if (Date.now() > deadline)
-          throw new Error(`no mail to ${to} matching ${String(options.subject ?? 'anything')} arrived`);
-        await new Promise((done) => setTimeout(done, 200));
-      }
+      let found: Mail | undefined;
+      await expect
+        .poll(async () => (found = (await all(to)).find((m) => matches(m, options))), {
+          message: `no mail to ${to} matching ${String(options.subject ?? 'anything')} arrived`,
+          timeout: options.timeout ?? MAIL_TIMEOUT_MS,
+          intervals: [200],
+        })
+        .toBeDefined();
+      return found!;
     },
     linkIn(mail) {
       const match = /https?:\/\/[^\s<>"]+/.exec(mail.text);

@@ -1,16 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { parseCookie } from 'cookie';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { decodeIdentity, identityClaims, OIDC_IDENTITY_COOKIE, type OidcIdentity } from './oidc-identity.ts';
 
 const CLAIM_NAMES = ['sub', 'email', 'email_verified', 'given_name', 'family_name', 'name'];
 
 function cookieValue(request: IncomingMessage, name: string): string | undefined {
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return rest.join('=');
-  }
-  return undefined;
+  return parseCookie(request.headers.cookie ?? '')[name];
 }
 
 /** A fresh identity for an authorize request that chose none, so two such sign-ins never collide. */

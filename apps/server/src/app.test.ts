@@ -110,6 +110,8 @@ describe('pages and guards', () => {
   it.each([
     ['/instructor', '/guide/instructor-login'],
     ['/parent', '/guardian/parent-login'],
+    ['/instructor/account', '/guide/instructor-login'],
+    ['/parent/account', '/guardian/parent-login'],
     ['/guardian/instructor-login', '/guide/instructor-login'],
     ['/mathematics', '/'],
     ['/progress', '/learner/login'],
@@ -135,5 +137,10 @@ describe('pages and guards', () => {
     expect((await page('/learner/login', parent)).headers.location).toBe('/parent');
     expect((await page('/', learner)).headers.location).toBe('/courses');
     expect((await page('/instructor', instructor)).statusCode).toBe(200);
+    expect((await page('/instructor/account', learner)).headers.location).toBe('/courses');
+    expect((await page('/instructor/account', parent)).headers.location).toBe('/parent');
+    expect((await page('/parent/account', instructor)).headers.location).toBe('/instructor');
+    expect((await page('/instructor/account', instructor)).statusCode).toBe(200);
+    expect((await page('/parent/account', parent)).statusCode).toBe(200);
   });
 });

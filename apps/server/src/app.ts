@@ -231,7 +231,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   headerGuard(app);
   sameOriginGuard(app);
   healthRoutes(app);
-  authBridge(app);
+  await app.register(authBridge);
   accountRoutes(app);
   courseRoutes(app);
   quizRoutes(app);

@@ -11,17 +11,27 @@ export type LinkKind = z.infer<typeof LinkKindSchema>;
 export const PARENT_CONFIRMATION = "I confirm that I am this child's parent or legal guardian.";
 export const NO_SUCH_LEARNER = 'No learner with that username';
 
-const UsernameInput = z.string().trim().min(1, 'A username is required').max(30, 'At most 30 characters');
+const usernameInput = (required: string) =>
+  z.string().trim().min(1, required).max(30, 'At most 30 characters');
 
 /** Body of `POST /api/guardian/links`: a teacher's Student Name or a parent's Child's username. */
 export const CreateLinkBodySchema = z.object({
-  username: UsernameInput,
+  username: usernameInput('A username is required'),
   /** Parents must tick the confirmation; teachers need not send it. */
   confirmed: z.boolean().optional(),
   /** A teacher may add the learner to one of their classes once the learner accepts. */
   classId: z.uuid().optional(),
 });
 export type CreateLinkBody = z.infer<typeof CreateLinkBodySchema>;
+/** The teacher's "Connect with your Students" form: the same body, in the dialog's words. */
+export const InstructorLinkFormSchema = CreateLinkBodySchema.extend({
+  username: usernameInput('*Student Name is required'),
+});
+/** The parent's "Connect with your kids" form: the same body, and the confirmation must be ticked. */
+export const ParentLinkFormSchema = CreateLinkBodySchema.extend({
+  username: usernameInput("*Child's username is required"),
+  confirmed: z.literal(true, 'Please tick the confirmation to continue.'),
+});
 
 export const LinkIdParamsSchema = z.object({ linkId: z.uuid() });
 export const LearnerIdParamsSchema = z.object({ learnerId: z.string().min(1).max(64) });
@@ -68,13 +78,14 @@ export const ClassSchema = z
 export type Class = z.infer<typeof ClassSchema>;
 export const ClassListSchema = z.array(ClassSchema);
 export const CreateClassBodySchema = z.object({
-  name: z.string().trim().min(1, 'A class name is required').max(60, 'At most 60 characters'),
+  name: z.string().trim().min(1, '*Class name is required').max(60, 'At most 60 characters'),
 });
+export type CreateClassBody = z.infer<typeof CreateClassBodySchema>;
 export const JoinClassBodySchema = z.object({
   code: z
     .string()
     .trim()
-    .min(1, 'A class code is required')
+    .min(1, '*Class code is required')
     .max(12, 'At most 12 characters')
     .transform((c) => c.toUpperCase()),
 });

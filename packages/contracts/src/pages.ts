@@ -31,6 +31,15 @@ export const paths = {
   socialScience: '/social_science',
   instructor: '/instructor',
   parent: '/parent',
+  /** Not in the SPEC: the teacher's and the parent's own account and data rights (issue 20). */
+  instructorAccount: '/instructor/account',
+  parentAccount: '/parent/account',
+} as const;
+
+/** The account page of each adult role, linked from the top navigation on every page of theirs. */
+export const ACCOUNT_PATH = {
+  instructors: paths.instructorAccount,
+  parents: paths.parentAccount,
 } as const;
 
 export const LOGIN_PATH: Record<Role, string> = {
@@ -71,9 +80,10 @@ export function pageAccess(path: string): Access {
   if (([paths.progress, paths.profile, paths.teachers, paths.askAi] as string[]).includes(path)) {
     return { kind: 'role', role: 'learners', signedOut: paths.learnerLogin };
   }
-  if (path === paths.instructor)
+  if (path === paths.instructor || path === paths.instructorAccount)
     return { kind: 'role', role: 'instructors', signedOut: paths.instructorLogin };
-  if (path === paths.parent) return { kind: 'role', role: 'parents', signedOut: paths.parentLogin };
+  if (path === paths.parent || path === paths.parentAccount)
+    return { kind: 'role', role: 'parents', signedOut: paths.parentLogin };
   return { kind: 'public' };
 }
 

@@ -1,3 +1,4 @@
+import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '#src/errors.ts';
 
@@ -12,8 +13,21 @@ const ALLOWED = [
   /^\/api\/auth\/error$/,
 ];
 
-/** Mounts better-auth's handler under /api/auth for the allow-listed paths (STACK.md §5). */
-export function authBridge(app: FastifyInstance): void {
+/** A parsed request body as better-auth must receive it: a form stays a form, anything else goes as JSON. */
+function forwardedBody(body: unknown, contentType: string | undefined): string {
+  if (!contentType?.startsWith('application/x-www-form-urlencoded')) return JSON.stringify(body);
+  const form = new URLSearchParams();
+  for (const [key, value] of Object.entries(body as Record<string, string | string[]>))
+    for (const item of Array.isArray(value) ? value : [value]) form.append(key, item);
+  return form.toString();
+}
+
+/**
+ * Mounts better-auth's handler under /api/auth for the allow-listed paths (STACK.md §5). In a scope of its own with
+ * a form parser: providers that answer with `response_mode=form_post` send the callback as a form (issue 29).
+ */
+export async function authBridge(app: FastifyInstance): Promise<void> {
+  await app.register(formbody);
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
@@ -29,7 +43,7 @@ export function authBridge(app: FastifyInstance): void {
         new Request(url, {
           method: request.method,
           headers,
-          ...(request.body ? { body: JSON.stringify(request.body) } : {}),
+          ...(request.body ? { body: forwardedBody(request.body, request.headers['content-type']) } : {}),
         }),
       );
       reply.status(response.status);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { ROLE_HOME, RoleSchema, type Role } from '@vidya/contracts';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { parseCookie } from 'cookie';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { username } from 'better-auth/plugins/username';
 import type { Config } from '#src/config.ts';
@@ -14,17 +15,12 @@ export const SIGNUP_ROLE_COOKIE = 'vidya.signup-role';
 
 export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
 
-function readCookie(header: string | null | undefined, name: string): string | undefined {
-  for (const part of (header ?? '').split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
-  }
-  return undefined;
-}
-
-/** The role a new account gets: from the sign-up page it came from, else learner (the default audience). */
+/**
+ * The role a new account gets: from the sign-up page it came from, else learner (the default audience). A malformed
+ * cookie counts as none (`cookie` leaves a value it cannot decode as it is, and the schema refuses it).
+ */
 export function roleFromCookieHeader(header: string | null | undefined): Role {
-  const parsed = RoleSchema.safeParse(readCookie(header, SIGNUP_ROLE_COOKIE));
+  const parsed = RoleSchema.safeParse(parseCookie(header ?? '')[SIGNUP_ROLE_COOKIE]);
   return parsed.success ? parsed.data : 'learners';
 }
 

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import type { BetterAuthOptions } from 'better-auth';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -49,6 +50,44 @@ describe('the session on every request', () => {
     app.inject({ method: 'GET', url: '/api/me/enrolments', headers: { cookie } });
   const tokenOf = (cookie: string) =>
     decodeURIComponent(/session_token=([^;]+)/.exec(cookie)![1]!).split('.')[0]!;
+
+  // decision 004 and docs/decisions/004-quiz-hot-path.md, "Guarding the copy": the reader copies better-auth's
+  // cookie check and reads its `session` table. These two tests fail when an upgrade or an option breaks that.
+  it('finds better-auth set up as the copy expects: sessions in the database, no cookie cache', async () => {
+    // Read as better-auth's general options type: ours, inferred from the literal, has neither field at all.
+    const options: BetterAuthOptions = (await app.auth.$context).options;
+    // secondaryStorage moves sessions out of the table the reader's statement reads; cookieCache lets better-auth
+    // answer from a cache cookie the reader never looks at, so the two would disagree about a session that ended.
+    expect(options.secondaryStorage).toBeUndefined();
+    expect(options.session?.cookieCache?.enabled ?? false).toBe(false);
+  });
+
+  it('reads a session that better-auth itself signed in, as better-auth reads it', async () => {
+    const { person } = await signUpVerified(app, 'instructors');
+    const signIn = await app.auth.api.signInEmail({
+      body: { email: person.email, password: person.password },
+      asResponse: true,
+    });
+    expect(signIn.status).toBe(200);
+    const setCookies = signIn.headers.getSetCookie();
+    expect(setCookies.some((c) => /session_data=/.test(c))).toBe(false);
+    const cookie = setCookies.map((c) => c.split(';')[0]).join('; ');
+
+    const ours = await app.sessions.read(cookie);
+    const theirs = await app.auth.api.getSession({ headers: new Headers({ cookie }) });
+    expect(theirs).not.toBeNull();
+    expect(ours).toMatchObject({
+      id: theirs!.user.id,
+      email: person.email,
+      username: person.username,
+      firstName: person.firstName,
+      role: 'instructors',
+    });
+    expect(await app.sessions.token(cookie)).toBe(theirs!.session.token);
+
+    await app.auth.api.signOut({ headers: new Headers({ cookie }) });
+    expect(await app.sessions.read(cookie)).toBeNull();
+  });
 
   it('admits a signed-in learner and refuses a tampered cookie', async () => {
     const { cookie } = await signUpVerified(app, 'learners');

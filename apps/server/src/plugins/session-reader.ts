@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { parseCookie } from 'cookie';
 import type { Me } from '@vidya/contracts';
 import type { RunStatement } from '#src/db/client.ts';
 import { presentMe } from '#src/features/accounts/accounts.presenter.ts';
@@ -35,34 +36,23 @@ interface SessionSettings {
   updateAgeMs: number;
 }
 
-function tryDecode(value: string): string {
+/**
+ * better-call strips one pair of double quotes around a value before decoding it; `cookie` keeps them. A value that
+ * is not valid percent-encoding stays as it came (as in both libraries).
+ */
+function decodeAsBetterCall(raw: string): string {
+  const value = raw.codePointAt(0) === 34 ? raw.slice(1, -1) : raw;
+  if (!value.includes('%')) return value;
   try {
-    return value.includes('%') ? decodeURIComponent(value) : value;
+    return decodeURIComponent(value);
   } catch {
     return value;
   }
 }
 
-/** One cookie's value from a Cookie header, parsed as better-call parses it (first occurrence wins). */
+/** One cookie's value from a Cookie header, as better-auth reads it (first occurrence wins). */
 export function cookieValue(header: string, name: string): string | undefined {
-  let index = 0;
-  while (index < header.length) {
-    const eq = header.indexOf('=', index);
-    if (eq === -1) return undefined;
-    let end = header.indexOf(';', index);
-    if (end === -1) end = header.length;
-    else if (end < eq) {
-      index = header.lastIndexOf(';', eq - 1) + 1;
-      continue;
-    }
-    if (header.slice(index, eq).trim() === name) {
-      let value = header.slice(eq + 1, end).trim();
-      if (value.codePointAt(0) === 34) value = value.slice(1, -1);
-      return tryDecode(value);
-    }
-    index = end + 1;
-  }
-  return undefined;
+  return parseCookie(header, { decode: decodeAsBetterCall })[name];
 }
 
 /** The token of a signed cookie value (`token.base64(HMAC-SHA256(token))`), or null when the signature is wrong. */

@@ -193,11 +193,21 @@ export const extraHeaders: fc.Arbitrary<Record<string, string>> = fc.record(
       .map((s) => s.replace(/[^\x20-\x7e]/g, '')),
     'if-none-match': fc.constantFrom('*', '"x"', 'W/"1"'),
     range: fc.constantFrom('bytes=0-1', 'bytes=-1', 'nonsense'),
+    'sec-fetch-site': fc.constantFrom('same-origin', 'cross-site', 'none', ''),
+    referer: fc.constantFrom(
+      'https://evil.example/x',
+      'not a url',
+      '%E0%A4%A',
+      'http://localhost:3000/courses',
+    ),
+    authorization: fc.constantFrom('Bearer x', 'Basic %%%', 'Bearer '),
+    'x-forwarded-proto': fc.constantFrom('https', 'gopher', ''),
+    'x-forwarded-host': fc.constantFrom('evil.example', 'localhost:3000', ''),
   },
   { requiredKeys: [] },
 );
 
-/** A cookie header: one of the world's sessions, a forged or garbled one, or none. */
+/** A cookie header: one of the world's sessions, a forged or garbled one, our sign-up role cookie garbled, or none. */
 export const cookieFor = (world: World): fc.Arbitrary<string | undefined> =>
   fc.oneof(
     { weight: 4, arbitrary: fc.constant(world.accounts.learner.cookie) },
@@ -211,4 +221,14 @@ export const cookieFor = (world: World): fc.Arbitrary<string | undefined> =>
         .map((s) => `vidya.session_token=${s.replace(/[^\x21-\x7e]/g, '')}`),
     },
     { weight: 1, arbitrary: fc.constantFrom('=;=;', 'vidya.session_token=', `a=${'b'.repeat(4000)}`) },
+    // Our own cookie beside a real session: malformed percent-encoding, quotes, repeats, a role that is no role.
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(
+          fc.constantFrom(world.accounts.learner.cookie, world.accounts.parentVerified.cookie, undefined),
+          fc.constantFrom('%E0%A4%A', '%', '%ZZ', '"parents"', 'admins', 'parents; vidya.signup-role=%', ''),
+        )
+        .map(([session, role]) => [session, `vidya.signup-role=${role}`].filter(Boolean).join('; ')),
+    },
   );

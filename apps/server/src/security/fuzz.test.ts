@@ -23,14 +23,18 @@ import {
  * unicode-edge bodies, path parameters, query strings, cookies and headers. Each response must be below 500,
  * carry no stack trace, be problem+json with a stable code when it is a 4xx, and a refused request must leave
  * every row as it was. The seed is printed; FUZZ_SEED=<n> replays a run, FUZZ_RUNS=<n> changes its size.
+ * FUZZ_CASES=<n> (`npm run fuzz:full`: 10,000) spreads at least n cases over every endpoint and the random routes,
+ * runs them all whatever the time they take, and fails if fewer ran.
  */
 // eslint-disable-next-line no-restricted-properties -- test knobs, not server configuration
-const { FUZZ_SEED, FUZZ_RUNS, FUZZ_BUDGET_MS } = process.env;
+const { FUZZ_SEED, FUZZ_RUNS, FUZZ_BUDGET_MS, FUZZ_CASES } = process.env;
 const SEED = FUZZ_SEED ? Number(FUZZ_SEED) : Date.now() % 2 ** 31;
-const RUNS_PER_ENDPOINT = Number(FUZZ_RUNS ?? 20);
+const MIN_CASES = FUZZ_CASES ? Number(FUZZ_CASES) : 0;
+/** The random-routes property runs this many times an endpoint's share. */
+const RANDOM_ROUTE_SHARES = 5;
 // A wall-clock budget for the whole run (CI shares two cores): on a slow machine fewer cases run, and the count
-// printed at the end says how many did.
-const BUDGET_MS = Number(FUZZ_BUDGET_MS ?? 40_000);
+// printed at the end says how many did. A run with FUZZ_CASES has no budget: every case runs.
+const BUDGET_MS = MIN_CASES > 0 ? Infinity : Number(FUZZ_BUDGET_MS ?? 40_000);
 const STACK_TRACE = [/\n\s+at /, /node_modules/, /\.(ts|js|mjs):\d+/, /\/work\//, /Error: /];
 const ERROR_CODE_SET = new Set<string>(ERROR_CODES);
 
@@ -56,6 +60,9 @@ let database: Database;
 let app: FastifyInstance;
 let world: World;
 let cases = 0;
+let refused = 0;
+let serverErrors = 0;
+let changedOnRefusal = 0;
 let endpointsFuzzed = 0;
 
 beforeAll(async () => {
@@ -66,7 +73,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await app.close();
   await database.close();
-  console.log(`fuzz: ${cases} cases over ${endpointsFuzzed} endpoints and random routes (seed ${SEED})`);
+  console.log(
+    `fuzz: ${cases} cases over ${endpointsFuzzed} endpoints and random routes; ${serverErrors} answered 5xx; ` +
+      `${refused} refused, ${changedOnRefusal} of them with changed rows (seed ${SEED})`,
+  );
 });
 
 interface FuzzRequest {
@@ -81,7 +91,6 @@ interface FuzzRequest {
 let current: string | null = null;
 
 async function sendAndCheck(request: FuzzRequest): Promise<string[]> {
-  cases += 1;
   const before = (current ??= await snapshotDatabase(app));
   let response: LightMyRequestResponse;
   try {
@@ -96,10 +105,14 @@ async function sendAndCheck(request: FuzzRequest): Promise<string[]> {
     if (error instanceof TypeError || (error as { code?: string }).code === 'ERR_INVALID_CHAR') return [];
     throw error;
   }
+  cases += 1;
   const problems: string[] = [];
   const status = response.statusCode;
   const body = response.body;
-  if (status >= 500) problems.push(`status ${status}: ${body.slice(0, 300)}`);
+  if (status >= 500) {
+    serverErrors += 1;
+    problems.push(`status ${status}: ${body.slice(0, 300)}`);
+  }
   for (const pattern of STACK_TRACE) {
     if (pattern.test(body) && !String(response.headers['content-type']).startsWith('text/event-stream'))
       problems.push(`stack-trace-like text ${pattern}: ${body.slice(0, 300)}`);
@@ -113,8 +126,12 @@ async function sendAndCheck(request: FuzzRequest): Promise<string[]> {
   }
   current = null;
   if (status >= 400) {
+    refused += 1;
     current = await snapshotDatabase(app);
-    if (current !== before) problems.push(`refused with ${status} but the database changed`);
+    if (current !== before) {
+      changedOnRefusal += 1;
+      problems.push(`refused with ${status} but the database changed`);
+    }
   }
   return problems;
 }
@@ -174,13 +191,25 @@ async function fuzz(arbitrary: fc.Arbitrary<FuzzRequest>, numRuns: number) {
     {
       numRuns,
       seed: SEED,
-      interruptAfterTimeLimit: (BUDGET_MS * numRuns) / (RUNS_PER_ENDPOINT * (endpoints.length + 5)),
-      markInterruptAsFailure: false,
+      ...(Number.isFinite(BUDGET_MS)
+        ? {
+            interruptAfterTimeLimit:
+              (BUDGET_MS * numRuns) / (RUNS_PER_ENDPOINT * (endpoints.length + RANDOM_ROUTE_SHARES)),
+            markInterruptAsFailure: false,
+          }
+        : {}),
     },
   );
 }
 
 const endpoints = contractEndpoints();
+const RUNS_PER_ENDPOINT =
+  MIN_CASES > 0
+    ? // A tenth more: the test client refuses to send a few generated requests, and those do not count.
+      Math.ceil((MIN_CASES * 1.1) / (endpoints.length + RANDOM_ROUTE_SHARES))
+    : Number(FUZZ_RUNS ?? 20);
+/** Vitest's limit per property: generous, since a property may run hundreds of cases on a shared machine. */
+const PROPERTY_TIMEOUT_MS = Math.max(120_000, RUNS_PER_ENDPOINT * 2_000);
 // A success here ends a session, removes a link or deletes an account: rebuild the world after fuzzing it.
 const changesWorld = (endpoint: Endpoint) =>
   endpoint.method === 'DELETE' || /accept|decline/.test(endpoint.path);
@@ -203,55 +232,63 @@ describe('fuzzing every contract endpoint', () => {
         }
       }
     },
-    120_000,
+    PROPERTY_TIMEOUT_MS,
   );
 
-  it('answers any method on any path, known or not, without a 5xx', async () => {
-    const knownPaths = endpoints.map((e) => e.endpoint.path);
-    const path = fc.oneof(
-      fc
-        .constantFrom(...knownPaths)
-        .chain((p) =>
-          fc
-            .array(anyString, { minLength: 1, maxLength: 3 })
-            .map((parts) =>
-              p.replace(/:[A-Za-z]+/g, () => encodeURIComponent(parts[0]!.replace(/[\uD800-\uDFFF]/g, ''))),
-            ),
+  it(
+    'answers any method on any path, known or not, without a 5xx',
+    async () => {
+      const knownPaths = endpoints.map((e) => e.endpoint.path);
+      const path = fc.oneof(
+        fc
+          .constantFrom(...knownPaths)
+          .chain((p) =>
+            fc
+              .array(anyString, { minLength: 1, maxLength: 3 })
+              .map((parts) =>
+                p.replace(/:[A-Za-z]+/g, () => encodeURIComponent(parts[0]!.replace(/[\uD800-\uDFFF]/g, ''))),
+              ),
+          ),
+        fc.constantFrom(
+          '/api/%',
+          '/api/%E0%A4%A',
+          '//api//me',
+          '/api/me/../session',
+          '/api/./me',
+          `/api/${'a'.repeat(5000)}`,
+          '/api/me%00',
+          '/%2e%2e/%2e%2e/etc/passwd',
+          '/api/auth/%2e%2e/session',
+          '/api/auth/sign-up/email',
+          '/api/auth/sign-in/username',
+          '/api/auth/delete-user',
+          '/api/auth/update-user',
+          '/dev/mail/messages?to=%00',
         ),
-      fc.constantFrom(
-        '/api/%',
-        '/api/%E0%A4%A',
-        '//api//me',
-        '/api/me/../session',
-        '/api/./me',
-        `/api/${'a'.repeat(5000)}`,
-        '/api/me%00',
-        '/%2e%2e/%2e%2e/etc/passwd',
-        '/api/auth/%2e%2e/session',
-        '/api/auth/sign-up/email',
-        '/api/auth/sign-in/username',
-        '/api/auth/delete-user',
-        '/api/auth/update-user',
-        '/dev/mail/messages?to=%00',
-      ),
-      fc.webPath(),
-    );
-    const request = fc
-      .record({
-        method: fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD'),
-        url: path,
-        body: fc.option(rawBody, { freq: 2 }),
-        cookie: cookieFor(world),
-      })
-      .map(({ method, url, body, cookie }) => ({
-        method,
-        url,
-        headers: {
-          ...(cookie ? { cookie } : {}),
-          ...(body && method !== 'GET' && method !== 'HEAD' ? { 'content-type': body.contentType } : {}),
-        },
-        ...(body && method !== 'GET' && method !== 'HEAD' ? { payload: body.payload } : {}),
-      }));
-    await fuzz(request, RUNS_PER_ENDPOINT * 5);
-  }, 120_000);
+        fc.webPath(),
+      );
+      const request = fc
+        .record({
+          method: fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD'),
+          url: path,
+          body: fc.option(rawBody, { freq: 2 }),
+          cookie: cookieFor(world),
+        })
+        .map(({ method, url, body, cookie }) => ({
+          method,
+          url,
+          headers: {
+            ...(cookie ? { cookie } : {}),
+            ...(body && method !== 'GET' && method !== 'HEAD' ? { 'content-type': body.contentType } : {}),
+          },
+          ...(body && method !== 'GET' && method !== 'HEAD' ? { payload: body.payload } : {}),
+        }));
+      await fuzz(request, RUNS_PER_ENDPOINT * RANDOM_ROUTE_SHARES);
+    },
+    PROPERTY_TIMEOUT_MS * RANDOM_ROUTE_SHARES,
+  );
+
+  it.runIf(MIN_CASES > 0)('sent at least the FUZZ_CASES asked for', () => {
+    expect(cases).toBeGreaterThanOrEqual(MIN_CASES);
+  });
 });

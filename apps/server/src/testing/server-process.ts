@@ -1,8 +1,9 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { join } from 'node:path';
+import getPort from 'get-port';
 import pg from 'pg';
 import { serverRoot } from '#src/config.ts';
 
@@ -28,17 +29,8 @@ export const mainJs = () => join(serverRoot(), 'dist', 'main.js');
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-/** A port nobody listens on right now (the kernel's choice). */
-export function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolvePort(port));
-    });
-  });
-}
+/** A loopback port nobody listens on right now (get-port; it also keeps one from being handed out twice). */
+export const freePort = (): Promise<number> => getPort({ host: '127.0.0.1' });
 
 async function adminQuery(adminUrl: string, sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl });

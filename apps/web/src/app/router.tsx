@@ -47,6 +47,8 @@ export const routes: RouteObject[] = [
       { path: paths.socialScience, lazy: quiz('social_science') },
       { path: paths.instructor, lazy: () => import('./routes/instructor.tsx') },
       { path: paths.parent, lazy: () => import('./routes/parent.tsx') },
+      { path: paths.instructorAccount, lazy: () => import('./routes/account.tsx') },
+      { path: paths.parentAccount, lazy: () => import('./routes/account.tsx') },
       { path: paths.aboutUs, lazy: () => import('./routes/about-us.tsx') },
       { path: '*', lazy: () => import('./routes/not-found.tsx') },
     ],

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { SMTPServer } from 'smtp-server';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
 import {
@@ -60,89 +61,164 @@ describe('mail over SMTP', () => {
   });
 });
 
+/** The mock OpenID provider's user for the next sign-in; each test signs in a different person. */
+interface Identity {
+  sub: string;
+  email: string;
+  givenName: string;
+  familyName: string;
+}
+
 describe('social sign-in over OIDC', () => {
-  it('runs the whole redirect flow and gives a new account the role of the page it started on', async () => {
-    const idp = new OAuth2Server();
+  let idp: OAuth2Server;
+  let app: FastifyInstance;
+  let identity: Identity;
+  const claims = () => ({
+    sub: identity.sub,
+    email: identity.email,
+    email_verified: true,
+    given_name: identity.givenName,
+    family_name: identity.familyName,
+  });
+
+  beforeAll(async () => {
+    idp = new OAuth2Server();
     await idp.issuer.keys.generate('RS256');
     await idp.start(0, '127.0.0.1');
-    const issuer = idp.issuer.url!;
-    idp.service.on('beforeTokenSigning', (token) => {
-      Object.assign(token.payload, {
-        email: 'kiran.social@example.com',
-        email_verified: true,
-        given_name: 'Kiran',
-        family_name: 'Das',
-      });
-    });
+    idp.service.on('beforeTokenSigning', (token) => Object.assign(token.payload, claims()));
     idp.service.on('beforeUserinfo', (userInfo) => {
-      userInfo.body = {
-        sub: 'kiran-1',
-        email: 'kiran.social@example.com',
-        email_verified: true,
-        given_name: 'Kiran',
-        family_name: 'Das',
-        name: 'Kiran Das',
-      };
+      userInfo.body = { ...claims(), name: `${identity.givenName} ${identity.familyName}` };
     });
-    const app = await buildTestApp(database, {
+    app = await buildTestApp(database, {
       OIDC_PROVIDER_ID: 'mock',
       OIDC_NAME: 'Test SSO',
-      OIDC_DISCOVERY_URL: `${issuer}/.well-known/openid-configuration`,
+      OIDC_DISCOVERY_URL: `${idp.issuer.url!}/.well-known/openid-configuration`,
       OIDC_CLIENT_ID: 'vidya',
       OIDC_CLIENT_SECRET: 'vidya-secret',
     });
-    try {
-      const providers = await app.inject('/api/auth-providers');
-      expect(providers.json().social).toEqual([{ id: 'mock', name: 'Test SSO' }]);
+  });
+  afterAll(async () => {
+    await app.close();
+    await idp.stop();
+  });
 
-      const start = await app.inject({
-        method: 'POST',
-        url: '/api/session/social',
-        payload: { provider: 'mock', role: 'parents' },
-      });
-      expect(start.statusCode).toBe(200);
-      const startCookies = cookieHeader(start);
-      expect(startCookies).toContain('vidya.signup-role=parents');
+  /** Starts a social sign-in from a role's page; the provider's redirect back carries the code and state. */
+  async function startSignIn(role: string, who: Identity) {
+    identity = who;
+    const start = await app.inject({
+      method: 'POST',
+      url: '/api/session/social',
+      payload: { provider: 'mock', role },
+    });
+    expect(start.statusCode).toBe(200);
+    // The browser follows the provider's authorize URL, which redirects back to our callback with a code.
+    const authorize = await fetch(start.json().url as string, { redirect: 'manual' });
+    expect(authorize.status).toBe(302);
+    const callback = new URL(authorize.headers.get('location')!);
+    expect(callback.pathname).toBe('/api/auth/callback/mock');
+    return { cookies: cookieHeader(start), callback };
+  }
 
-      // The browser follows the provider's authorize URL, which redirects back to our callback with a code.
-      const authorize = await fetch(start.json().url as string, { redirect: 'manual' });
-      expect(authorize.status).toBe(302);
-      const callback = new URL(authorize.headers.get('location')!);
-      expect(callback.pathname).toBe('/api/auth/callback/mock');
+  const meOf = (signedIn: LightMyRequestResponse) =>
+    app.inject({ method: 'GET', url: '/api/me', headers: { cookie: cookieHeader(signedIn) } });
 
-      const done = await app.inject({
-        method: 'GET',
-        url: `${callback.pathname}${callback.search}`,
-        headers: { cookie: startCookies },
-      });
-      expect(done.statusCode).toBe(302);
-      expect(done.headers.location).toBe('/');
-      const me = await app.inject({ method: 'GET', url: '/api/me', headers: { cookie: cookieHeader(done) } });
-      expect(me.json()).toMatchObject({
-        role: 'parents',
-        email: 'kiran.social@example.com',
-        firstName: 'Kiran',
-        lastName: 'Das',
-      });
-      expect(me.json().username).toMatch(/^kiran\.social-[0-9a-f]{6}$/);
-    } finally {
-      await app.close();
-      await idp.stop();
-    }
+  it('lists the provider', async () => {
+    const providers = await app.inject('/api/auth-providers');
+    expect(providers.json().social).toEqual([{ id: 'mock', name: 'Test SSO' }]);
+  });
+
+  it('runs the whole redirect flow and gives a new account the role of the page it started on', async () => {
+    const { cookies, callback } = await startSignIn('parents', {
+      sub: 'kiran-1',
+      email: 'kiran.social@example.com',
+      givenName: 'Kiran',
+      familyName: 'Das',
+    });
+    expect(cookies).toContain('vidya.signup-role=parents');
+    const done = await app.inject({
+      method: 'GET',
+      url: `${callback.pathname}${callback.search}`,
+      headers: { cookie: cookies },
+    });
+    expect(done.statusCode).toBe(302);
+    expect(done.headers.location).toBe('/');
+    const me = await meOf(done);
+    expect(me.json()).toMatchObject({
+      role: 'parents',
+      email: 'kiran.social@example.com',
+      firstName: 'Kiran',
+      lastName: 'Das',
+    });
+    expect(me.json().username).toMatch(/^kiran\.social-[0-9a-f]{6}$/);
+  });
+
+  it('takes a form_post callback: the cross-site form POST is sent on to the callback, which signs in', async () => {
+    const { cookies, callback } = await startSignIn('instructors', {
+      sub: 'asha-2',
+      email: 'asha.formpost@example.com',
+      givenName: 'Asha',
+      familyName: 'Menon',
+    });
+    // What the provider's auto-submitting form sends (response_mode=form_post): the code and state as a form, from
+    // the provider's origin, without our cookies (SameSite=Lax keeps them off a cross-site POST).
+    const posted = await app.inject({
+      method: 'POST',
+      url: callback.pathname,
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: new URL(idp.issuer.url!).origin,
+      },
+      payload: callback.searchParams.toString(),
+    });
+    expect(posted.statusCode).toBe(302);
+    const onward = new URL(posted.headers.location as string);
+    expect(onward.pathname).toBe('/api/auth/callback/mock');
+    expect(onward.searchParams.get('code')).toBe(callback.searchParams.get('code'));
+    expect(onward.searchParams.get('state')).toBe(callback.searchParams.get('state'));
+
+    // The browser follows that redirect as a top-level GET, which carries the cookies.
+    const done = await app.inject({
+      method: 'GET',
+      url: `${onward.pathname}${onward.search}`,
+      headers: { cookie: cookies },
+    });
+    expect(done.statusCode).toBe(302);
+    expect(done.headers.location).toBe('/');
+    expect((await meOf(done)).json()).toMatchObject({
+      role: 'instructors',
+      email: 'asha.formpost@example.com',
+    });
+  });
+
+  it('ignores a malformed sign-up role cookie: the new account is a learner, never a 5xx', async () => {
+    const { cookies, callback } = await startSignIn('parents', {
+      sub: 'ravi-3',
+      email: 'ravi.badcookie@example.com',
+      givenName: 'Ravi',
+      familyName: 'Kumar',
+    });
+    const malformed = cookies.replace('vidya.signup-role=parents', 'vidya.signup-role=%E0%A4%A');
+    expect(malformed).toContain('vidya.signup-role=%E0%A4%A');
+    const done = await app.inject({
+      method: 'GET',
+      url: `${callback.pathname}${callback.search}`,
+      headers: { cookie: malformed },
+    });
+    expect(done.statusCode).toBe(302);
+    expect(done.headers.location).toBe('/');
+    expect((await meOf(done)).json()).toMatchObject({
+      role: 'learners',
+      email: 'ravi.badcookie@example.com',
+    });
   });
 
   it('refuses a provider that is not configured with 400', async () => {
-    const app = await buildTestApp(database);
-    try {
-      const response = await app.inject({
-        method: 'POST',
-        url: '/api/session/social',
-        payload: { provider: 'google', role: 'learners' },
-      });
-      expect(response.statusCode).toBe(400);
-      expect(response.json().code).toBe('validation_failed');
-    } finally {
-      await app.close();
-    }
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/session/social',
+      payload: { provider: 'google', role: 'learners' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('validation_failed');
   });
 });

@@ -1,3 +1,5 @@
+import { Temporal } from 'temporal-polyfill';
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 // Making a DateTimeFormat is costly (about 20 µs); one per time zone is kept.
@@ -19,37 +21,13 @@ export function dayKey(date: Date, timeZone: string): string {
   return format.format(date);
 }
 
-/** Minutes a time zone is ahead of UTC at a moment. */
-function offsetMinutes(date: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(date);
-  const part = (type: string) => Number(parts.find((p) => p.type === type)!.value);
-  const asUtc = Date.UTC(
-    part('year'),
-    part('month') - 1,
-    part('day'),
-    part('hour'),
-    part('minute'),
-    part('second'),
-  );
-  return Math.round((asUtc - Math.floor(date.getTime() / 1000) * 1000) / 60_000);
-}
-
-/** The first moment of a calendar day (YYYY-MM-DD) in a time zone. */
+/**
+ * The first moment of a calendar day (YYYY-MM-DD) in a time zone. Usually local midnight; where the clocks skip
+ * midnight (Santiago, Havana, Beirut in spring) the day starts at the first local time that exists, and where they
+ * repeat it, at the earlier of the two. Temporal's `toZonedDateTime` has exactly these rules (issue 29).
+ */
 export function startOfDay(key: string, timeZone: string): Date {
-  const midnightUtc = Date.parse(`${key}T00:00:00Z`);
-  // Two passes settle the offset when midnight is near a daylight-saving change.
-  let guess = midnightUtc - offsetMinutes(new Date(midnightUtc), timeZone) * 60_000;
-  guess = midnightUtc - offsetMinutes(new Date(guess), timeZone) * 60_000;
-  return new Date(guess);
+  return new Date(Temporal.PlainDate.from(key).toZonedDateTime(timeZone).epochMilliseconds);
 }
 
 /** The day `n` days before a YYYY-MM-DD key. */

@@ -1,10 +1,13 @@
 import { Link } from 'react-router';
 import { Logo } from '#src/components/ui/icons.tsx';
-import { paths, ROLE_HOME } from '#src/config/paths.ts';
+import { ACCOUNT_PATH, paths, ROLE_HOME } from '#src/config/paths.ts';
 import { useMe } from '#src/features/auth/api/get-me.ts';
 import { useLogout } from '#src/features/auth/api/logout.ts';
 
-/** The top navigation: logo home, About us, and the signed-in or signed-out links (SPEC §2). */
+/**
+ * The top navigation: logo home, About us, and the signed-in or signed-out links (SPEC §2); teachers and parents also
+ * reach their account page from it, whatever tab they are on.
+ */
 export function TopNav() {
   const { data: me } = useMe();
   const logout = useLogout();
@@ -33,6 +36,11 @@ export function TopNav() {
               <li>
                 <Link to={me.role === 'learners' ? paths.courses : ROLE_HOME[me.role]}>Courses</Link>
               </li>
+              {me.role !== 'learners' && (
+                <li>
+                  <Link to={ACCOUNT_PATH[me.role]}>Account</Link>
+                </li>
+              )}
               <li>
                 <button
                   type="button"

@@ -1,19 +1,16 @@
 import type { Class } from '@vidya/contracts';
 import * as Tabs from '@radix-ui/react-tabs';
-import { useId, useState } from 'react';
-import { DialogCancel, DialogShell } from '#src/components/ui/dialog.tsx';
+import { useState } from 'react';
 import { Spinner } from '#src/components/ui/spinner.tsx';
 import { useMe } from '#src/features/auth/api/get-me.ts';
-import { YourDataSection } from '#src/features/data-rights/components/your-data-section.tsx';
 import {
   useClasses,
-  useCreateClass,
   useGuardianLearners,
   useRemoveGuardianLink,
 } from '#src/features/guardians/api/guardians.ts';
+import { AddClassDialog } from '#src/features/guardians/components/add-class-dialog.tsx';
 import { AddLearnerDialog } from '#src/features/guardians/components/add-learner-dialog.tsx';
 import { ClassViewPanel } from '#src/features/guardians/components/class-view.tsx';
-import { ApiError } from '#src/lib/api-client.ts';
 import { useTitle } from '#src/lib/use-title.ts';
 
 const VIDEOS = [
@@ -38,92 +35,6 @@ const VIDEOS = [
     url: 'https://www.khanacademy.org/humanities/world-history',
   },
 ];
-
-function AddClassDialog() {
-  const [open, setOpen] = useState(false);
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [created, setCreated] = useState<Class | null>(null);
-  const createClass = useCreateClass();
-  const inputId = useId();
-
-  const handleOpenChange = (next: boolean) => {
-    setOpen(next);
-    if (!next) {
-      setName('');
-      setError(null);
-      setCreated(null);
-    }
-  };
-  const handleSubmit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!name.trim()) return setError('*Class name is required');
-    try {
-      setCreated(await createClass.mutateAsync(name.trim()));
-      setError(null);
-    } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : 'Something went wrong. Please try again.');
-    }
-  };
-
-  return (
-    <DialogShell
-      trigger={
-        <button type="button" className="button">
-          Add new class
-        </button>
-      }
-      title="How would you like to add your students?"
-      description="Name the class, then share its code, invite through your classroom service, or add students by username."
-      open={open}
-      onOpenChange={handleOpenChange}
-    >
-      {created ? (
-        <div className="form">
-          <p role="status">
-            Class <strong>{created.name}</strong> is ready. Students join it on their Teachers page with the
-            code:
-          </p>
-          <p className="join-code" aria-label={`Class code ${created.joinCode.split('').join(' ')}`}>
-            {created.joinCode}
-          </p>
-          <p>
-            Or share it through your classroom service:{' '}
-            <a href="https://classroom.google.com/" target="_blank" rel="noreferrer noopener">
-              invite from Google Classroom
-            </a>
-            , or use “Add students” on the class card to add students by username.
-          </p>
-          <div className="dialog-actions">
-            <button type="button" className="button" onClick={() => handleOpenChange(false)}>
-              Done
-            </button>
-          </div>
-        </div>
-      ) : (
-        <form className="form" noValidate onSubmit={(e) => void handleSubmit(e)}>
-          <div className="field">
-            <label htmlFor={inputId}>Class name</label>
-            <div className="field-row">
-              <input id={inputId} value={name} onChange={(e) => setName(e.target.value)} maxLength={60} />
-            </div>
-          </div>
-          {error && (
-            <p role="alert" className="form-error">
-              {error}
-            </p>
-          )}
-          <div className="dialog-actions">
-            <DialogCancel />
-            <button type="submit" className="button" disabled={createClass.isPending}>
-              Create class
-            </button>
-          </div>
-        </form>
-      )}
-    </DialogShell>
-  );
-}
 
 function ClassCard({ cls }: { cls: Class }) {
   const [isOpen, setIsOpen] = useState(false);
@@ -249,7 +160,7 @@ function ResourcesTab() {
   );
 }
 
-/** The teacher dashboard (SPEC §2): Classes, Students and Resources tabs; then the teacher's own data rights. */
+/** The teacher dashboard (SPEC §2): Classes, Students and Resources tabs (their own data rights: /instructor/account). */
 export function Component() {
   useTitle('Teacher dashboard');
   const { data: me } = useMe();
@@ -273,7 +184,6 @@ export function Component() {
           <ResourcesTab />
         </Tabs.Content>
       </Tabs.Root>
-      <YourDataSection kind="adult" />
     </div>
   );
 }

@@ -4,7 +4,6 @@ import { DialogShell } from '#src/components/ui/dialog.tsx';
 import { Spinner } from '#src/components/ui/spinner.tsx';
 import { useMe } from '#src/features/auth/api/get-me.ts';
 import { ChildDataActions } from '#src/features/data-rights/components/child-data-actions.tsx';
-import { YourDataSection } from '#src/features/data-rights/components/your-data-section.tsx';
 import {
   useGuardianLearners,
   useLearnerProgress,
@@ -93,8 +92,8 @@ function ParentResources() {
 }
 
 /**
- * The parent dashboard (SPEC §2): welcome, resources, children with their progress once they accept; then the
- * parent's own data rights.
+ * The parent dashboard (SPEC §2): welcome, resources, children with their progress once they accept (the parent's own
+ * data rights: /parent/account).
  */
 export function Component() {
   useTitle('Parent dashboard');
@@ -128,7 +127,6 @@ export function Component() {
           ))}
         </div>
       )}
-      <YourDataSection kind="adult" />
     </div>
   );
 }

@@ -1,86 +1,21 @@
 import { AddChannelBodySchema, type LinkRequest } from '@vidya/contracts';
 import { useId, useState } from 'react';
 import { LearnerLayout } from '#src/app/layout/learner-layout.tsx';
-import { DialogCancel, DialogShell } from '#src/components/ui/dialog.tsx';
 import { Spinner } from '#src/components/ui/spinner.tsx';
 import {
   useAddChannel,
   useChannels,
   useDecide,
-  useJoinClass,
   useLinkRequests,
   useRemoveChannel,
   useRemoveLearnerLink,
 } from '#src/features/guardians/api/guardians.ts';
+import { JoinClassDialog } from '#src/features/guardians/components/join-class-dialog.tsx';
 import { ApiError } from '#src/lib/api-client.ts';
 import { useTitle } from '#src/lib/use-title.ts';
 
 const who = (r: LinkRequest) =>
   `${r.guardian.firstName} ${r.guardian.lastName} (${r.kind === 'parent' ? 'parent' : 'teacher'}, @${r.guardian.username})`;
-
-function ClassCodeDialog() {
-  const [open, setOpen] = useState(false);
-  const [code, setCode] = useState('');
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const join = useJoinClass();
-  const inputId = useId();
-  const handleSubmit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!code.trim()) return setMessage({ ok: false, text: '*Class code is required' });
-    try {
-      const link = await join.mutateAsync(code.trim());
-      setMessage({ ok: true, text: `You joined ${link.className ?? 'the class'}.` });
-      setCode('');
-    } catch (failure) {
-      setMessage({
-        ok: false,
-        text: failure instanceof ApiError ? failure.message : 'Something went wrong.',
-      });
-    }
-  };
-  return (
-    <DialogShell
-      trigger={
-        <button type="button" className="button">
-          Class Code
-        </button>
-      }
-      title="Join a class"
-      description="Type the code your teacher gave you. Joining lets your teacher see your progress."
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) setMessage(null);
-      }}
-    >
-      <form className="form" noValidate onSubmit={(e) => void handleSubmit(e)}>
-        <div className="field">
-          <label htmlFor={inputId}>Class code</label>
-          <div className="field-row">
-            <input
-              id={inputId}
-              value={code}
-              onChange={(e) => setCode(e.target.value)}
-              autoComplete="off"
-              maxLength={12}
-            />
-          </div>
-        </div>
-        {message && (
-          <p role={message.ok ? 'status' : 'alert'} className={message.ok ? 'success' : 'form-error'}>
-            {message.text}
-          </p>
-        )}
-        <div className="dialog-actions">
-          <DialogCancel />
-          <button type="submit" className="button" disabled={join.isPending}>
-            Join
-          </button>
-        </div>
-      </form>
-    </DialogShell>
-  );
-}
 
 function Channels() {
   const channels = useChannels();
@@ -154,7 +89,7 @@ export function Component() {
     <LearnerLayout>
       <div className="section-head">
         <h1>My teachers</h1>
-        <ClassCodeDialog />
+        <JoinClassDialog />
       </div>
       {requests.isPending ? (
         <Spinner />

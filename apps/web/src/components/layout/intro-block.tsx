@@ -25,6 +25,9 @@ const EXCLUDED = new Set<string>([
   paths.aboutUs,
   paths.instructor,
   paths.resetPassword,
+  // Not in the SPEC: the account pages belong to the teacher's and the parent's areas, which the SPEC excludes.
+  paths.instructorAccount,
+  paths.parentAccount,
 ]);
 
 /** Whether the intro block shows on a path. */

@@ -12,7 +12,7 @@ const WHAT_IT_HOLDS: Record<AccountKind, string> = {
 
 /**
  * The signed-in account's own data rights: download everything as JSON, or delete the account. On /profile for a
- * learner, and on the teacher's and the parent's dashboards (`kind="adult"`).
+ * learner, and on the teacher's and the parent's account pages (`kind="adult"`).
  */
 export function YourDataSection({ kind = 'learner' }: { kind?: AccountKind }) {
   const remove = useDeleteMyAccount();

@@ -1,6 +1,10 @@
-import { PARENT_CONFIRMATION } from '@vidya/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { InstructorLinkFormSchema, PARENT_CONFIRMATION, ParentLinkFormSchema } from '@vidya/contracts';
 import { useId, useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { DialogCancel, DialogShell } from '#src/components/ui/dialog.tsx';
+import { Field } from '#src/components/ui/field.tsx';
 import { ApiError } from '#src/lib/api-client.ts';
 import { useRequestLink } from '../api/guardians.ts';
 
@@ -10,6 +14,9 @@ interface AddLearnerDialogProps {
   classId?: string;
 }
 
+type LinkFormInput = z.input<typeof ParentLinkFormSchema | typeof InstructorLinkFormSchema>;
+type LinkForm = z.output<typeof ParentLinkFormSchema | typeof InstructorLinkFormSchema>;
+
 /**
  * A teacher's "Connect with your Students" (Student Name) or a parent's "Connect with your kids" (Child's username,
  * with the confirmation checkbox, which we enforce).
@@ -17,47 +24,42 @@ interface AddLearnerDialogProps {
 export function AddLearnerDialog({ kind, trigger, classId }: AddLearnerDialogProps) {
   const isParent = kind === 'parent';
   const [open, setOpen] = useState(false);
-  const [username, setUsername] = useState('');
-  const [confirmed, setConfirmed] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
   const request = useRequestLink();
-  const inputId = useId();
-  const errorId = useId();
+  const confirmationErrorId = useId();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<LinkFormInput, unknown, LinkForm>({
+    resolver: zodResolver(isParent ? ParentLinkFormSchema : InstructorLinkFormSchema),
+    defaultValues: isParent ? { username: '', confirmed: false } : { username: '' },
+  });
 
-  const reset = (next: boolean) => {
+  const handleOpenChange = (next: boolean) => {
     setOpen(next);
     if (!next) {
-      setUsername('');
-      setConfirmed(false);
-      setError(null);
+      reset();
+      setFormError(null);
       setSent(null);
     }
   };
 
-  const handleSubmit = async (event: React.FormEvent) => {
-    event.preventDefault();
+  const onValid = async ({ username, confirmed }: LinkForm) => {
     setSent(null);
-    if (!username.trim()) {
-      setError(isParent ? "*Child's username is required" : '*Student Name is required');
-      return;
-    }
-    if (isParent && !confirmed) {
-      setError('Please tick the confirmation to continue.');
-      return;
-    }
-    setError(null);
+    setFormError(null);
     try {
       const link = await request.mutateAsync({
-        username: username.trim(),
+        username,
         ...(isParent ? { confirmed } : {}),
         ...(classId ? { classId } : {}),
       });
       setSent(`Request sent to ${link.username}. It shows as pending until they accept.`);
-      setUsername('');
-      setConfirmed(false);
+      reset();
     } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : 'Something went wrong. Please try again.');
+      setFormError(failure instanceof ApiError ? failure.message : 'Something went wrong. Please try again.');
     }
   };
 
@@ -71,37 +73,45 @@ export function AddLearnerDialog({ kind, trigger, classId }: AddLearnerDialogPro
           : 'Enter the student’s Vidya username. The student accepts the request before you can see their progress.'
       }
       open={open}
-      onOpenChange={reset}
+      onOpenChange={handleOpenChange}
     >
-      <form className="form" noValidate onSubmit={(e) => void handleSubmit(e)}>
-        <div className="field">
-          <label htmlFor={inputId}>{isParent ? "Child's username" : 'Student Name'}</label>
-          <div className="field-row">
-            <input
-              id={inputId}
-              value={username}
-              onChange={(e) => setUsername(e.target.value)}
-              required
-              autoComplete="off"
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? errorId : undefined}
-            />
-          </div>
-        </div>
+      <form
+        className="form"
+        noValidate
+        onSubmit={(e) => {
+          setSent(null);
+          void handleSubmit(onValid)(e);
+        }}
+      >
+        <Field
+          label={isParent ? "Child's username" : 'Student Name'}
+          autoComplete="off"
+          required
+          error={errors.username?.message}
+          {...register('username')}
+        />
         {isParent && (
-          <label className="checkbox">
-            <input
-              type="checkbox"
-              checked={confirmed}
-              onChange={(e) => setConfirmed(e.target.checked)}
-              required
-            />
-            {PARENT_CONFIRMATION}
-          </label>
+          <>
+            <label className="checkbox">
+              <input
+                type="checkbox"
+                required
+                aria-invalid={errors.confirmed ? true : undefined}
+                aria-describedby={errors.confirmed ? confirmationErrorId : undefined}
+                {...register('confirmed')}
+              />
+              {PARENT_CONFIRMATION}
+            </label>
+            {errors.confirmed && (
+              <p id={confirmationErrorId} className="field-error">
+                {errors.confirmed.message}
+              </p>
+            )}
+          </>
         )}
-        {error && (
-          <p id={errorId} role="alert" className="form-error">
-            {error}
+        {formError && (
+          <p role="alert" className="form-error">
+            {formError}
           </p>
         )}
         {sent && (

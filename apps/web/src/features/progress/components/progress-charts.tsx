@@ -19,8 +19,19 @@ const COURSE_COLOURS: Record<string, string> = {
   social_science: '#7e22ce',
 };
 
+/** The two series of the daily chart; its legend and its table use the same names. */
+const DAILY_SERIES = { correct: 'Correct', notCorrect: 'Not correct' } as const;
+
+/** Legend text in the page's ink colour, not the series colour, so it stays readable beside a pale series. */
+const legendLabel = (value: string) => <span className="chart-legend-label">{value}</span>;
+
 /** Correct answers per day and mastery over time, each with a table for screen readers. */
 export function ProgressCharts({ progress }: { progress: Progress }) {
+  const dailyRows = progress.daily.map((d) => ({
+    day: d.day,
+    correct: d.correct,
+    notCorrect: d.total - d.correct,
+  }));
   const courses = [...new Set(progress.masteryOverTime.map((m) => m.course))];
   const days = [...new Set(progress.masteryOverTime.map((m) => m.day))];
   const masteryRows = days.map((day) => ({
@@ -34,14 +45,16 @@ export function ProgressCharts({ progress }: { progress: Progress }) {
       <figure className="chart">
         <figcaption>Correct answers per day</figcaption>
         <div aria-hidden="true" className="chart-box">
-          <ResponsiveContainer width="100%" height={220}>
-            <BarChart data={progress.daily} accessibilityLayer={false}>
-              <CartesianGrid strokeDasharray="3 3" />
+          <ResponsiveContainer width="100%" height={240}>
+            {/* One bar per day: its correct answers, with the rest of the day's answers stacked on top. */}
+            <BarChart data={dailyRows} accessibilityLayer={false}>
+              <CartesianGrid strokeDasharray="3 3" vertical={false} />
               <XAxis dataKey="day" />
               <YAxis allowDecimals={false} />
               <Tooltip />
-              <Bar dataKey="correct" name="Correct" fill="#15803d" />
-              <Bar dataKey="total" name="Answered" fill="#93c5fd" />
+              <Legend formatter={legendLabel} />
+              <Bar dataKey="correct" name={DAILY_SERIES.correct} stackId="answers" fill="#15803d" />
+              <Bar dataKey="notCorrect" name={DAILY_SERIES.notCorrect} stackId="answers" fill="#cbd5e1" />
             </BarChart>
           </ResponsiveContainer>
         </div>
@@ -50,16 +63,16 @@ export function ProgressCharts({ progress }: { progress: Progress }) {
           <thead>
             <tr>
               <th scope="col">Day</th>
-              <th scope="col">Correct</th>
-              <th scope="col">Answered</th>
+              <th scope="col">{DAILY_SERIES.correct}</th>
+              <th scope="col">{DAILY_SERIES.notCorrect}</th>
             </tr>
           </thead>
           <tbody>
-            {progress.daily.map((d) => (
+            {dailyRows.map((d) => (
               <tr key={d.day}>
                 <th scope="row">{d.day}</th>
                 <td>{d.correct}</td>
-                <td>{d.total}</td>
+                <td>{d.notCorrect}</td>
               </tr>
             ))}
           </tbody>

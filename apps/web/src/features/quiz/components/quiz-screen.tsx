@@ -206,9 +206,10 @@ export function QuizScreen({ course, isEnrolled }: { course: CourseKey; isEnroll
 
   switch (phase.name) {
     case 'not-registered':
+      // SPEC §4: science, english and social_science show the register invitation instead of the intro.
       return (
         <>
-          <h1>{QUIZ_TEXTS[course].intro}</h1>
+          <h1>{QUIZ_TEXTS[course].header}</h1>
           <RegisterInvite />
         </>
       );
