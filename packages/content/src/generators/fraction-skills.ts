@@ -1,4 +1,4 @@
-import { decimalText, gcd, integerText, lcm, simplify, withCommas } from './math-format.ts';
+import { decimalText, exampleOtherThan, gcd, integerText, lcm, simplify, withCommas } from './math-format.ts';
 import type { GeneratedQuestion, MathDifficulty } from './math-item.ts';
 import type { MathGenerator } from './number-skills.ts';
 import type { Rng } from './prng.ts';
@@ -236,7 +236,7 @@ function ratio(rng: Rng, difficulty: MathDifficulty): GeneratedQuestion {
   if (difficulty <= 2) {
     const k = difficulty === 1 ? rng.int(2, 5) : rng.int(6, 15);
     return {
-      prompt: `Write the ratio ${a * k}:${b * k} in simplest form. Write it like 2:3.`,
+      prompt: `Write the ratio ${a * k}:${b * k} in simplest form. Write it like ${exampleOtherThan(`${a}:${b}`, ['2:3', '3:4'])}.`,
       answer: `${a}:${b}`,
       explanation: steps(`The highest common factor of ${a * k} and ${b * k} is ${k}.`, `Divide both parts by ${k}: ${a * k} ÷ ${k} = ${a} and ${b * k} ÷ ${k} = ${b}, so the ratio is ${a}:${b}.`),
       answerForm: { kind: 'ratio' },

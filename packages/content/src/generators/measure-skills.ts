@@ -1,4 +1,4 @@
-import { clockText, decimalText, NAMES, rupees } from './math-format.ts';
+import { clockText, decimalText, exampleOtherThan, NAMES, rupees } from './math-format.ts';
 import type { GeneratedQuestion, MathDifficulty } from './math-item.ts';
 import type { MathGenerator } from './number-skills.ts';
 import type { Rng } from './prng.ts';
@@ -147,7 +147,8 @@ function angles(rng: Rng, difficulty: MathDifficulty): GeneratedQuestion {
 // Times stay between 1:00 and 11:59 so a 12-hour clock answer needs no am or pm.
 const EARLIEST_MINUTES = 60;
 const LATEST_MINUTES = 11 * 60 + 59;
-const TIME_NOTE = 'Write the time like 4:05.';
+/** The form sentence of a clock-time question; its example is never the answer. */
+const timeNote = (answer: string): string => `Write the time like ${exampleOtherThan(answer, ['4:05', '9:25'])}.`;
 /** A journey "the same morning" starts no earlier than 6:00 a.m. (and ends by 11:59 a.m.). */
 export const MORNING_START_MINUTES = 6 * 60;
 
@@ -173,7 +174,7 @@ function time(rng: Rng, difficulty: MathDifficulty): GeneratedQuestion {
     }
     const phrase = difficulty === 5 ? `A film starts at ${clockText(start)} and lasts ${spanText}. What time does it end?` : `What time is it ${span} minutes ${isBefore ? 'before' : 'after'} ${clockText(start)}?`;
     return {
-      prompt: `${phrase} ${TIME_NOTE}`,
+      prompt: `${phrase} ${timeNote(clockText(end))}`,
       answer: clockText(end),
       explanation: steps(`${isBefore ? 'Count back' : 'Count on'} ${spanText} from ${clockText(start)}.`, `${clockText(start)} ${isBefore ? '−' : '+'} ${spanText} = ${clockText(end)}.`),
       answerForm: { kind: 'time' },
@@ -199,7 +200,7 @@ function money(rng: Rng, difficulty: MathDifficulty): GeneratedQuestion {
   const name = rng.pick(NAMES);
   const [one, many] = rng.pick(THINGS);
   const form = { kind: 'decimal', places: 2, unit: '₹' } as const;
-  const note = difficulty >= 4 ? ' Write the amount in rupees, like ₹12.50.' : '';
+  const note = (answer: string): string => (difficulty >= 4 ? ` Write the amount in rupees, like ${exampleOtherThan(answer, ['₹12.50', '₹8.50'])}.` : '');
   switch (difficulty) {
     case 1: {
       const [a, b] = [rng.int(5, 40), rng.int(5, 40)];
@@ -218,13 +219,13 @@ function money(rng: Rng, difficulty: MathDifficulty): GeneratedQuestion {
         const bill = rng.int(300, 4000) * 50;
         const share = bill / people;
         if (!Number.isInteger(share)) return money(rng, difficulty);
-        return { prompt: `${people} friends share a bill of ${rupees(bill)} equally. How much does each friend pay?${note}`, answer: rupees(share), explanation: steps(`Divide the bill by ${people}: ${decimalText(bill, 2)} ÷ ${people} = ${decimalText(share, 2)}.`, `Each friend pays ${rupees(share)}.`), answerForm: form };
+        return { prompt: `${people} friends share a bill of ${rupees(bill)} equally. How much does each friend pay?${note(rupees(share))}`, answer: rupees(share), explanation: steps(`Divide the bill by ${people}: ${decimalText(bill, 2)} ÷ ${people} = ${decimalText(share, 2)}.`, `Each friend pays ${rupees(share)}.`), answerForm: form };
       }
       const paid = payment(cost);
       const paidTotal = paid.count * paid.note;
       const notes = `${COUNT_WORDS[paid.count]} ${rupees(paid.note)} note${paid.count > 1 ? 's' : ''}`;
       return {
-        prompt: `${name} buys ${count} ${many} at ${rupees(pricePaise)} each and pays with ${notes}. How much change does ${name} get?${note}`,
+        prompt: `${name} buys ${count} ${many} at ${rupees(pricePaise)} each and pays with ${notes}. How much change does ${name} get?${note(rupees(paidTotal - cost))}`,
         answer: rupees(paidTotal - cost),
         explanation: steps(
           `Cost: ${count} × ${rupees(pricePaise)} = ${rupees(cost)}.`,

@@ -9,6 +9,10 @@ const PLACES_A_CHILD_WRITES = 2;
 
 const INDIAN_GROUPED = /^[1-9]\d?(,\d{2})*,\d{3}$/;
 
+/** Every example a form sentence shows: `like 4:05`, `like ₹12.50`, `for example 7 r 2`, `such as 3/4 or 7/4`. */
+const EXAMPLE = /\b(?:like|for example|such as) (₹?\d[\d,]*(?:[.:/]\d+)?(?: r \d+)?)(?: or (₹?\d[\d,]*(?:[.:/]\d+)?))?/g;
+const shownExamples = (prompt: string): string[] => [...prompt.matchAll(EXAMPLE)].flatMap(([, first = '', second]) => (second === undefined ? [first] : [first, second]));
+
 /** The words of a question that say how to write the answer: `such as 3/4 or 7/4`. */
 const formExamples = (prompt: string): string[] => {
   const examples = /such as ([^.]+)\./.exec(prompt)?.[1] ?? '';
@@ -41,8 +45,10 @@ export function wordingProblems(item: GeneratedQuestion): string[] {
       if (hour < MORNING_FROM_HOUR || hour > 11) problems.push(`prompt: ${clock} is not a morning time`);
     }
   }
-  for (const example of formExamples(prompt)) {
+  for (const example of shownExamples(prompt)) {
     if (example === answer) problems.push(`prompt: its example ${example} is the answer`);
+  }
+  for (const example of formExamples(prompt)) {
     const [top = 0, bottom = 1] = example.split('/').map(Number);
     if (/probability/.test(prompt) && top > bottom) problems.push(`prompt: its example ${example} is not a probability`);
   }
