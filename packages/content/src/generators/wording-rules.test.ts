@@ -28,6 +28,7 @@ describe('wordingProblems', () => {
       [question('Write the ratio 8:12 in simplest form. Write it like 2:3.', { answer: '2:3', answerForm: { kind: 'ratio' } }), /example 2:3 is the answer/],
       [question('What time is it 30 minutes after 3:35? Write the time like 4:05.', { answer: '4:05', answerForm: { kind: 'time' } }), /example 4:05 is the answer/],
       [question('How much change does Kofi get? Write the amount in rupees, like ₹12.50.', { answer: '₹12.50', answerForm: { kind: 'decimal', places: 2, unit: '₹' } }), /example ₹12.50 is the answer/],
+      [question('Work out 33.6 × 90. Write your answer as a decimal number.', { answer: '3024', explanation: 'Ignore the decimal points: 3,360 × 90 = 3,02,400.\nThe numbers have 2 decimal places between them, so the answer has 2: 3024.' }), /counts 2 decimal places but the numbers shown have 1/],
       [question('Asha pays with a ₹2,000 note. How much change does she get?'), /₹2,000 note is not in circulation/],
       [question('What is the value of the digit 4 in 1,234,567?'), /not grouped the Indian way/],
       [question('Work out 2 × 3.', { explanation: '123456 × 2 = 246912.' }), /needs Indian digit grouping/],

@@ -56,6 +56,12 @@ export function wordingProblems(item: GeneratedQuestion): string[] {
   if (places > PLACES_A_CHILD_WRITES && !/\bexact\b/.test(prompt)) problems.push(`prompt: the answer ${answer} has ${places} decimal places but the prompt asks for neither rounding nor the exact value`);
   const stated = /rounded to (\d+) decimal places?/.exec(prompt)?.[1];
   if (stated !== undefined && (answerForm.kind !== 'decimal' || answerForm.places !== Number(stated))) problems.push(`prompt: says ${stated} decimal places but the answer form does not hold to it`);
+  const between = /have (\d+) decimal places between them/.exec(explanation)?.[1];
+  const factors = /Work out (\d+(?:\.\d+)?) × (\d+(?:\.\d+)?)\./.exec(prompt);
+  if (between !== undefined && factors) {
+    const shown = factors.slice(1).reduce((sum, factor) => sum + (factor.split('.')[1]?.length ?? 0), 0);
+    if (shown !== Number(between)) problems.push(`explanation: counts ${between} decimal places but the numbers shown have ${shown}`);
+  }
   const cut = /rectangle (\d+) cm long and (\d+) cm wide has a smaller rectangle (\d+) cm long and (\d+) cm wide/.exec(prompt);
   if (cut) {
     const [length, width, cutLength, cutWidth] = cut.slice(1).map(Number) as [number, number, number, number];
