@@ -194,26 +194,44 @@ function payment(cost: number): { count: number; note: number } {
   return { count: Math.floor(cost / largest) + 1, note: largest };
 }
 
-const THINGS = [['pencil', 'pencils'], ['notebook', 'notebooks'], ['mango', 'mangoes'], ['ticket', 'tickets'], ['pen', 'pens'], ['samosa', 'samosas']] as const;
+/**
+ * What a child buys and what one usually costs in an Indian shop, in whole rupees: [one, many, lowest, highest]. A price
+ * drawn outside this range (a ₹145.50 samosa) reads as a mistake, so every money question draws its price from here.
+ */
+export const THINGS = [
+  ['pencil', 'pencils', 5, 15],
+  ['eraser', 'erasers', 5, 15],
+  ['samosa', 'samosas', 10, 30],
+  ['pen', 'pens', 10, 50],
+  ['mango', 'mangoes', 15, 60],
+  ['notebook', 'notebooks', 20, 90],
+  ['storybook', 'storybooks', 60, 250],
+  ['ticket', 'tickets', 20, 200],
+] as const;
+/** A bottle of drinking water, in whole rupees. */
+const WATER_PRICE = [10, 30] as const;
 
 function money(rng: Rng, difficulty: MathDifficulty): GeneratedQuestion {
   const name = rng.pick(NAMES);
-  const [one, many] = rng.pick(THINGS);
+  const [one, many, lowest, highest] = rng.pick(THINGS);
   const form = { kind: 'decimal', places: 2, unit: '₹' } as const;
   const note = (answer: string): string => (difficulty >= 4 ? ` Write the amount in rupees, like ${exampleOtherThan(answer, ['₹12.50', '₹8.50'])}.` : '');
   switch (difficulty) {
     case 1: {
-      const [a, b] = [rng.int(5, 40), rng.int(5, 40)];
+      const [a, b] = [rng.int(lowest, highest), rng.int(...WATER_PRICE)];
       return { prompt: `A ${one} costs ₹${a} and a bottle of water costs ₹${b}. How much do they cost together, in rupees?`, answer: rupees((a + b) * 100), explanation: steps(`Add the two prices: ₹${a} + ₹${b} = ₹${a + b}.`), answerForm: form };
     }
     case 2: {
-      const [count, price] = [rng.int(3, 9), rng.int(12, 60)];
+      const [count, price] = [rng.int(3, 9), rng.int(lowest, highest)];
       return { prompt: `${name} buys ${count} ${many} at ₹${price} each. How much does ${name} pay, in rupees?`, answer: rupees(count * price * 100), explanation: steps(`${count} ${many} at ₹${price} each cost ${count} × ₹${price}.`, `${count} × ${price} = ${count * price}, so ${name} pays ₹${count * price}.`), answerForm: form };
     }
     default: {
       const count = rng.int(2, 6);
-      const pricePaise = difficulty === 3 ? rng.int(5, 40) * 100 : rng.int(20, 400) * 50;
+      // Level 4 prices may have 50 paise (₹12.50).
+      const pricePaise = difficulty === 3 ? rng.int(lowest, highest) * 100 : rng.int(lowest * 2, highest * 2) * 50;
       const cost = count * pricePaise;
+      // A cost of exactly ₹500, ₹1,000, … is paid with those notes and no change; one more note would read as a mistake.
+      if (difficulty === 4 && cost >= 50000 && cost % 50000 === 0) return money(rng, difficulty);
       if (difficulty === 5) {
         const people = rng.pick([2, 4, 5, 8]);
         const bill = rng.int(300, 4000) * 50;

@@ -1,4 +1,5 @@
 import type { GeneratedQuestion } from './math-item.ts';
+import { THINGS } from './measure-skills.ts';
 
 /** Rupee notes in circulation: ₹10 to ₹500 (the ₹2,000 note was withdrawn from circulation in 2023). */
 const NOTES_IN_CIRCULATION = new Set([10, 20, 50, 100, 200, 500]);
@@ -6,6 +7,9 @@ const NOTES_IN_CIRCULATION = new Set([10, 20, 50, 100, 200, 500]);
 const MORNING_FROM_HOUR = 5;
 /** A child writes at most this many decimal places unasked (money has two). */
 const PLACES_A_CHILD_WRITES = 2;
+
+const COUNT_WORDS = ['a', 'two', 'three', 'four', 'five', 'six'];
+const PRICE_RANGE = new Map<string, readonly [number, number]>(THINGS.flatMap(([one, many, lowest, highest]) => [[one, [lowest, highest]], [many, [lowest, highest]]] as const));
 
 const INDIAN_GROUPED = /^[1-9]\d?(,\d{2})*,\d{3}$/;
 
@@ -61,6 +65,21 @@ export function wordingProblems(item: GeneratedQuestion): string[] {
   if (between !== undefined && factors) {
     const shown = factors.slice(1).reduce((sum, factor) => sum + (factor.split('.')[1]?.length ?? 0), 0);
     if (shown !== Number(between)) problems.push(`explanation: counts ${between} decimal places but the numbers shown have ${shown}`);
+  }
+  const bought = /(?:A (\w+) costs|buys \d+ (\w+) at) ₹([\d,.]+)/.exec(prompt);
+  if (bought) {
+    const [, single, plural, price = ''] = bought;
+    const range = PRICE_RANGE.get(single ?? plural ?? '');
+    const rupees = Number(price.replace(/,/g, ''));
+    if (!range) problems.push(`prompt: ${single ?? plural} has no usual price range in THINGS`);
+    else if (rupees < range[0] || rupees > range[1]) problems.push(`prompt: ₹${price} is not a usual price for ${single ?? plural} (₹${range[0]}–₹${range[1]})`);
+  }
+  const change = /buys (\d+) \w+ at ₹([\d,.]+) each and pays with (\w+) ₹([\d,]+) notes?/.exec(prompt);
+  if (change) {
+    const [, count = '', price = '', notes = '', note = ''] = change;
+    const cost = Number(count) * Number(price.replace(/,/g, ''));
+    const fewer = (COUNT_WORDS.indexOf(notes) + 1 - 1) * Number(note.replace(/,/g, ''));
+    if (fewer >= cost) problems.push(`prompt: one note fewer already pays ₹${cost}`);
   }
   const cut = /rectangle (\d+) cm long and (\d+) cm wide has a smaller rectangle (\d+) cm long and (\d+) cm wide/.exec(prompt);
   if (cut) {
