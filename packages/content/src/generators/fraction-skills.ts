@@ -79,8 +79,11 @@ function fractionsCompare(rng: Rng, difficulty: MathDifficulty): GeneratedQuesti
       prompt: `Which is ${count === 3 ? 'the largest' : isSmaller ? 'smaller' : 'larger'}: ${list}? Write that fraction.`,
       answer: text(best),
       explanation: steps(
-        `Write them with the common denominator ${common}: ${fractions.map(([n, d]) => `${n}/${d} = ${(n * common) / d}/${common}`).join(', ')}.`,
-        `The ${isSmaller ? 'smallest' : 'largest'} top number is ${(best[0] * common) / best[1]}, so the ${isSmaller ? 'smaller' : 'largest'} fraction is ${text(best)}.`,
+        fractions.every(([, d]) => d === common)
+          ? `The denominators are already the same: ${common}.`
+          : `Write them with the common denominator ${common}: ${fractions.map(([n, d]) => `${n}/${d} = ${(n * common) / d}/${common}`).join(', ')}.`,
+        // Two fractions take "smaller" and "larger"; three take "largest".
+        `The ${count === 3 ? 'largest' : isSmaller ? 'smaller' : 'larger'} top number is ${(best[0] * common) / best[1]}, so the ${count === 3 ? 'largest' : isSmaller ? 'smaller' : 'larger'} fraction is ${text(best)}.`,
       ),
       answerForm: FRACTION,
     };

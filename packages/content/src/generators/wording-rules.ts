@@ -81,6 +81,7 @@ export function wordingProblems(item: GeneratedQuestion): string[] {
     const fewer = (COUNT_WORDS.indexOf(notes) + 1 - 1) * Number(note.replace(/,/g, ''));
     if (fewer >= cost) problems.push(`prompt: one note fewer already pays ₹${cost}`);
   }
+  if (/Which is (?:smaller|larger):/.test(prompt) && /\b(?:smallest|largest)\b/.test(explanation)) problems.push('explanation: compares two things with a superlative (smallest, largest) instead of smaller, larger');
   const cut = /rectangle (\d+) cm long and (\d+) cm wide has a smaller rectangle (\d+) cm long and (\d+) cm wide/.exec(prompt);
   if (cut) {
     const [length, width, cutLength, cutWidth] = cut.slice(1).map(Number) as [number, number, number, number];
