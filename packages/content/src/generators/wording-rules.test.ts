@@ -32,6 +32,7 @@ describe('wordingProblems', () => {
       [question('Kofi buys 4 samosas at ₹145.50 each and pays with two ₹500 notes. How much change does Kofi get?'), /not a usual price for samosas/],
       [question('Lena buys 5 tickets at ₹200 each and pays with three ₹500 notes. How much change does Lena get?'), /one note fewer already pays ₹1000/],
       [question('Which is larger: 1/6 or 1/4? Write that fraction.', { answer: '1/4', answerForm: { kind: 'fraction' }, explanation: 'The largest top number is 3, so the largest fraction is 1/4.' }), /superlative/],
+      [question('Work out √196 × 8.', { answer: '112' }), /root of the whole product/],
       [question('Asha pays with a ₹2,000 note. How much change does she get?'), /₹2,000 note is not in circulation/],
       [question('What is the value of the digit 4 in 1,234,567?'), /not grouped the Indian way/],
       [question('Work out 2 × 3.', { explanation: '123456 × 2 = 246912.' }), /needs Indian digit grouping/],

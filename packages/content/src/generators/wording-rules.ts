@@ -82,6 +82,7 @@ export function wordingProblems(item: GeneratedQuestion): string[] {
     if (fewer >= cost) problems.push(`prompt: one note fewer already pays ₹${cost}`);
   }
   if (/Which is (?:smaller|larger):/.test(prompt) && /\b(?:smallest|largest)\b/.test(explanation)) problems.push('explanation: compares two things with a superlative (smallest, largest) instead of smaller, larger');
+  if (/[√∛][\d,]+ ×/.test(prompt)) problems.push('prompt: a root followed by × can be read as the root of the whole product; write the multiplier first (3 × √144)');
   const cut = /rectangle (\d+) cm long and (\d+) cm wide has a smaller rectangle (\d+) cm long and (\d+) cm wide/.exec(prompt);
   if (cut) {
     const [length, width, cutLength, cutWidth] = cut.slice(1).map(Number) as [number, number, number, number];
