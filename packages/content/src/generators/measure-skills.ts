@@ -231,7 +231,7 @@ function money(rng: Rng, difficulty: MathDifficulty): GeneratedQuestion {
       const pricePaise = difficulty === 3 ? rng.int(lowest, highest) * 100 : rng.int(lowest * 2, highest * 2) * 50;
       const cost = count * pricePaise;
       // A cost of exactly ₹500, ₹1,000, … is paid with those notes and no change; one more note would read as a mistake.
-      if (difficulty === 4 && cost >= 50000 && cost % 50000 === 0) return money(rng, difficulty);
+      if (difficulty !== 5 && cost >= 50000 && cost % 50000 === 0) return money(rng, difficulty);
       if (difficulty === 5) {
         const people = rng.pick([2, 4, 5, 8]);
         const bill = rng.int(300, 4000) * 50;
@@ -241,6 +241,8 @@ function money(rng: Rng, difficulty: MathDifficulty): GeneratedQuestion {
       }
       const paid = payment(cost);
       const paidTotal = paid.count * paid.note;
+      // Change of a few paise is not handed over in a shop (and "Rs.50" would be read as fifty rupees).
+      if (paidTotal - cost < 100) return money(rng, difficulty);
       const notes = `${COUNT_WORDS[paid.count]} ${rupees(paid.note)} note${paid.count > 1 ? 's' : ''}`;
       return {
         prompt: `${name} buys ${count} ${many} at ${rupees(pricePaise)} each and pays with ${notes}. How much change does ${name} get?${note(rupees(paidTotal - cost))}`,
