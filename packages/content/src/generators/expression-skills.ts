@@ -149,17 +149,18 @@ function powersRoots(rng: Rng, difficulty: MathDifficulty): GeneratedQuestion {
           }
         }],
       ]);
+    // A root is written after its multiplier (3 × √144): in plain text √144 × 3 could be read as √(144 × 3).
     case 3:
       return weighted(rng, [
         [2, () => { const r = rng.int(4, 30); return question(`√${r * r}`, r, `√${r * r} is the number that times itself makes ${r * r}.`, `${squareRoot(r)}.`); }],
         [4, () => { const [r, t] = [rng.int(2, 15), rng.int(2, 15)]; return question(`√${r * r} + √${t * t}`, r + t, `${squareRoot(r)}.`, `${squareRoot(t)}.`, `Add: ${r} + ${t} = ${r + t}.`); }],
-        [4, () => { const [r, k] = [rng.int(2, 15), rng.int(2, 9)]; return question(`√${r * r} × ${k}`, r * k, `${squareRoot(r)}.`, `Multiply: ${r} × ${k} = ${r * k}.`); }],
+        [4, () => { const [r, k] = [rng.int(2, 15), rng.int(2, 9)]; return question(`${k} × √${r * r}`, r * k, `${squareRoot(r)}.`, `Multiply: ${k} × ${r} = ${r * k}.`); }],
       ]);
     case 4:
       return weighted(rng, [
         [2.5, () => { const r = rng.int(2, 40); return question(`∛${withCommas(r ** 3)}`, r, `∛${withCommas(r ** 3)} is the number that, used three times in a product, makes ${withCommas(r ** 3)}.`, `${cubeRoot(r)}.`); }],
         [4, () => { const [r, t] = [rng.int(2, 12), rng.int(2, 15)]; return question(`∛${withCommas(r ** 3)} + √${t * t}`, r + t, `${cubeRoot(r)}.`, `${squareRoot(t)}.`, `Add: ${r} + ${t} = ${r + t}.`); }],
-        [3.5, () => { const [r, k] = [rng.int(2, 12), rng.int(2, 9)]; return question(`∛${withCommas(r ** 3)} × ${k}`, r * k, `${cubeRoot(r)}.`, `Multiply: ${r} × ${k} = ${r * k}.`); }],
+        [3.5, () => { const [r, k] = [rng.int(2, 12), rng.int(2, 9)]; return question(`${k} × ∛${withCommas(r ** 3)}`, r * k, `${cubeRoot(r)}.`, `Multiply: ${k} × ${r} = ${r * k}.`); }],
       ]);
     case 5: {
       const [a, m] = [rng.int(2, 3), rng.int(3, 5)];

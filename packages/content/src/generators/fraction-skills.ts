@@ -1,4 +1,4 @@
-import { decimalText, gcd, integerText, lcm, simplify, withCommas } from './math-format.ts';
+import { decimalText, exampleOtherThan, gcd, integerText, lcm, simplify, withCommas } from './math-format.ts';
 import type { GeneratedQuestion, MathDifficulty } from './math-item.ts';
 import type { MathGenerator } from './number-skills.ts';
 import type { Rng } from './prng.ts';
@@ -79,8 +79,11 @@ function fractionsCompare(rng: Rng, difficulty: MathDifficulty): GeneratedQuesti
       prompt: `Which is ${count === 3 ? 'the largest' : isSmaller ? 'smaller' : 'larger'}: ${list}? Write that fraction.`,
       answer: text(best),
       explanation: steps(
-        `Write them with the common denominator ${common}: ${fractions.map(([n, d]) => `${n}/${d} = ${(n * common) / d}/${common}`).join(', ')}.`,
-        `The ${isSmaller ? 'smallest' : 'largest'} top number is ${(best[0] * common) / best[1]}, so the ${isSmaller ? 'smaller' : 'largest'} fraction is ${text(best)}.`,
+        fractions.every(([, d]) => d === common)
+          ? `The denominators are already the same: ${common}.`
+          : `Write them with the common denominator ${common}: ${fractions.map(([n, d]) => `${n}/${d} = ${(n * common) / d}/${common}`).join(', ')}.`,
+        // Two fractions take "smaller" and "larger"; three take "largest".
+        `The ${count === 3 ? 'largest' : isSmaller ? 'smaller' : 'larger'} top number is ${(best[0] * common) / best[1]}, so the ${count === 3 ? 'largest' : isSmaller ? 'smaller' : 'larger'} fraction is ${text(best)}.`,
       ),
       answerForm: FRACTION,
     };
@@ -167,19 +170,29 @@ function decimals(rng: Rng, difficulty: MathDifficulty): GeneratedQuestion {
     const answer = decimalText(value * scale, 2);
     return { prompt: `Work out ${decimalText(value, 2)} × ${withCommas(scale)}. ${note}`, answer, explanation: steps(`Multiplying by ${withCommas(scale)} moves every digit ${shift} place${shift > 1 ? 's' : ''} to the left.`, `${decimalText(value, 2)} × ${withCommas(scale)} = ${answer}.`), answerForm: form };
   }
-  const a = difficulty === 4 ? rng.int(101, 9999) : rng.int(101, 999);
-  const b = rng.int(11, 99);
   const bPlaces = difficulty === 4 ? 0 : 2;
+  // A decimal factor ending in 0 would be shown without it (3.60 as 3.6), and the count of decimal places would not
+  // match what the learner sees, so each decimal factor has a last digit that is not 0.
+  const draw = (low: number, high: number): number => {
+    for (;;) {
+      const value = rng.int(low, high);
+      if (value % 10 !== 0) return value;
+    }
+  };
+  const a = difficulty === 4 ? draw(101, 9999) : draw(101, 999);
+  const b = bPlaces === 0 ? rng.int(11, 99) : draw(11, 99);
+  const places = 2 + bPlaces;
   const product = a * b;
-  const answer = decimalText(product, 2 + bPlaces);
+  const answer = decimalText(product, places);
+  const counted = `${String(product).slice(0, -places) || '0'}.${String(product).padStart(places, '0').slice(-places)}`;
   // Four decimal places is more than a child writes unasked: the prompt says the exact product is wanted.
-  const productNote = 2 + bPlaces > 2 ? 'Write the exact answer as a decimal number.' : note;
+  const productNote = places > 2 ? 'Write the exact answer as a decimal number.' : note;
   return {
     prompt: `Work out ${decimalText(a, 2)} × ${decimalText(b, bPlaces)}. ${productNote}`,
     answer,
     explanation: steps(
       `Ignore the decimal points: ${withCommas(a)} × ${b} = ${withCommas(product)}.`,
-      `The numbers have ${2 + bPlaces} decimal places between them, so the answer has ${2 + bPlaces}: ${answer}.`,
+      `The numbers have ${places} decimal places between them, so the answer has ${places}: ${counted}${counted === answer ? '' : `, and ${/[1-9]0$/.test(counted) ? 'the 0' : 'the zeros'} at the end can be left off: ${answer}`}.`,
     ),
     answerForm: form,
   };
@@ -236,7 +249,7 @@ function ratio(rng: Rng, difficulty: MathDifficulty): GeneratedQuestion {
   if (difficulty <= 2) {
     const k = difficulty === 1 ? rng.int(2, 5) : rng.int(6, 15);
     return {
-      prompt: `Write the ratio ${a * k}:${b * k} in simplest form. Write it like 2:3.`,
+      prompt: `Write the ratio ${a * k}:${b * k} in simplest form. Write it like ${exampleOtherThan(`${a}:${b}`, ['2:3', '3:4'])}.`,
       answer: `${a}:${b}`,
       explanation: steps(`The highest common factor of ${a * k} and ${b * k} is ${k}.`, `Divide both parts by ${k}: ${a * k} ÷ ${k} = ${a} and ${b * k} ÷ ${k} = ${b}, so the ratio is ${a}:${b}.`),
       answerForm: { kind: 'ratio' },

@@ -71,5 +71,13 @@ export function clockText(minutes: number): string {
   return `${hour}:${String(minutes % 60).padStart(2, '0')}`;
 }
 
+/**
+ * The example a form sentence shows ("Write the time like 4:05."): the first of `examples` that is not the answer,
+ * so an example never gives the answer away.
+ */
+export function exampleOtherThan(answer: string, examples: readonly [string, string, ...string[]]): string {
+  return examples.find((example) => example !== answer) ?? examples[0];
+}
+
 /** Names for word problems, from India and around the world. */
 export const NAMES = ['Asha', 'Ravi', 'Meera', 'Arjun', 'Sam', 'Lena', 'Omar', 'Priya', 'Kofi', 'Mei', 'Farhan', 'Anita'] as const;

@@ -1,4 +1,4 @@
-import { clockText, decimalText, NAMES, rupees } from './math-format.ts';
+import { clockText, decimalText, exampleOtherThan, NAMES, rupees } from './math-format.ts';
 import type { GeneratedQuestion, MathDifficulty } from './math-item.ts';
 import type { MathGenerator } from './number-skills.ts';
 import type { Rng } from './prng.ts';
@@ -147,7 +147,8 @@ function angles(rng: Rng, difficulty: MathDifficulty): GeneratedQuestion {
 // Times stay between 1:00 and 11:59 so a 12-hour clock answer needs no am or pm.
 const EARLIEST_MINUTES = 60;
 const LATEST_MINUTES = 11 * 60 + 59;
-const TIME_NOTE = 'Write the time like 4:05.';
+/** The form sentence of a clock-time question; its example is never the answer. */
+const timeNote = (answer: string): string => `Write the time like ${exampleOtherThan(answer, ['4:05', '9:25'])}.`;
 /** A journey "the same morning" starts no earlier than 6:00 a.m. (and ends by 11:59 a.m.). */
 export const MORNING_START_MINUTES = 6 * 60;
 
@@ -173,7 +174,7 @@ function time(rng: Rng, difficulty: MathDifficulty): GeneratedQuestion {
     }
     const phrase = difficulty === 5 ? `A film starts at ${clockText(start)} and lasts ${spanText}. What time does it end?` : `What time is it ${span} minutes ${isBefore ? 'before' : 'after'} ${clockText(start)}?`;
     return {
-      prompt: `${phrase} ${TIME_NOTE}`,
+      prompt: `${phrase} ${timeNote(clockText(end))}`,
       answer: clockText(end),
       explanation: steps(`${isBefore ? 'Count back' : 'Count on'} ${spanText} from ${clockText(start)}.`, `${clockText(start)} ${isBefore ? '−' : '+'} ${spanText} = ${clockText(end)}.`),
       answerForm: { kind: 'time' },
@@ -193,38 +194,58 @@ function payment(cost: number): { count: number; note: number } {
   return { count: Math.floor(cost / largest) + 1, note: largest };
 }
 
-const THINGS = [['pencil', 'pencils'], ['notebook', 'notebooks'], ['mango', 'mangoes'], ['ticket', 'tickets'], ['pen', 'pens'], ['samosa', 'samosas']] as const;
+/**
+ * What a child buys and what one usually costs in an Indian shop, in whole rupees: [one, many, lowest, highest]. A price
+ * drawn outside this range (a ₹145.50 samosa) reads as a mistake, so every money question draws its price from here.
+ */
+export const THINGS = [
+  ['pencil', 'pencils', 5, 15],
+  ['eraser', 'erasers', 5, 15],
+  ['samosa', 'samosas', 10, 30],
+  ['pen', 'pens', 10, 50],
+  ['mango', 'mangoes', 15, 60],
+  ['notebook', 'notebooks', 20, 90],
+  ['storybook', 'storybooks', 60, 250],
+  ['ticket', 'tickets', 20, 200],
+] as const;
+/** A bottle of drinking water, in whole rupees. */
+const WATER_PRICE = [10, 30] as const;
 
 function money(rng: Rng, difficulty: MathDifficulty): GeneratedQuestion {
   const name = rng.pick(NAMES);
-  const [one, many] = rng.pick(THINGS);
+  const [one, many, lowest, highest] = rng.pick(THINGS);
   const form = { kind: 'decimal', places: 2, unit: '₹' } as const;
-  const note = difficulty >= 4 ? ' Write the amount in rupees, like ₹12.50.' : '';
+  const note = (answer: string): string => (difficulty >= 4 ? ` Write the amount in rupees, like ${exampleOtherThan(answer, ['₹12.50', '₹8.50'])}.` : '');
   switch (difficulty) {
     case 1: {
-      const [a, b] = [rng.int(5, 40), rng.int(5, 40)];
+      const [a, b] = [rng.int(lowest, highest), rng.int(...WATER_PRICE)];
       return { prompt: `A ${one} costs ₹${a} and a bottle of water costs ₹${b}. How much do they cost together, in rupees?`, answer: rupees((a + b) * 100), explanation: steps(`Add the two prices: ₹${a} + ₹${b} = ₹${a + b}.`), answerForm: form };
     }
     case 2: {
-      const [count, price] = [rng.int(3, 9), rng.int(12, 60)];
+      const [count, price] = [rng.int(3, 9), rng.int(lowest, highest)];
       return { prompt: `${name} buys ${count} ${many} at ₹${price} each. How much does ${name} pay, in rupees?`, answer: rupees(count * price * 100), explanation: steps(`${count} ${many} at ₹${price} each cost ${count} × ₹${price}.`, `${count} × ${price} = ${count * price}, so ${name} pays ₹${count * price}.`), answerForm: form };
     }
     default: {
       const count = rng.int(2, 6);
-      const pricePaise = difficulty === 3 ? rng.int(5, 40) * 100 : rng.int(20, 400) * 50;
+      // Level 4 prices may have 50 paise (₹12.50).
+      const pricePaise = difficulty === 3 ? rng.int(lowest, highest) * 100 : rng.int(lowest * 2, highest * 2) * 50;
       const cost = count * pricePaise;
+      // A cost of exactly ₹500, ₹1,000, … is paid with those notes and no change; one more note would read as a mistake.
+      if (difficulty !== 5 && cost >= 50000 && cost % 50000 === 0) return money(rng, difficulty);
       if (difficulty === 5) {
         const people = rng.pick([2, 4, 5, 8]);
         const bill = rng.int(300, 4000) * 50;
         const share = bill / people;
         if (!Number.isInteger(share)) return money(rng, difficulty);
-        return { prompt: `${people} friends share a bill of ${rupees(bill)} equally. How much does each friend pay?${note}`, answer: rupees(share), explanation: steps(`Divide the bill by ${people}: ${decimalText(bill, 2)} ÷ ${people} = ${decimalText(share, 2)}.`, `Each friend pays ${rupees(share)}.`), answerForm: form };
+        return { prompt: `${people} friends share a bill of ${rupees(bill)} equally. How much does each friend pay?${note(rupees(share))}`, answer: rupees(share), explanation: steps(`Divide the bill by ${people}: ${decimalText(bill, 2)} ÷ ${people} = ${decimalText(share, 2)}.`, `Each friend pays ${rupees(share)}.`), answerForm: form };
       }
       const paid = payment(cost);
       const paidTotal = paid.count * paid.note;
+      // Change of a few paise is not handed over in a shop (and "Rs.50" would be read as fifty rupees).
+      if (paidTotal - cost < 100) return money(rng, difficulty);
       const notes = `${COUNT_WORDS[paid.count]} ${rupees(paid.note)} note${paid.count > 1 ? 's' : ''}`;
       return {
-        prompt: `${name} buys ${count} ${many} at ${rupees(pricePaise)} each and pays with ${notes}. How much change does ${name} get?${note}`,
+        prompt: `${name} buys ${count} ${many} at ${rupees(pricePaise)} each and pays with ${notes}. How much change does ${name} get?${note(rupees(paidTotal - cost))}`,
         answer: rupees(paidTotal - cost),
         explanation: steps(
           `Cost: ${count} × ${rupees(pricePaise)} = ${rupees(cost)}.`,

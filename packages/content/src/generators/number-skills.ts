@@ -1,4 +1,4 @@
-import { integerText, withCommas } from './math-format.ts';
+import { exampleOtherThan, integerText, withCommas } from './math-format.ts';
 import type { GeneratedQuestion, MathDifficulty } from './math-item.ts';
 import type { Rng } from './prng.ts';
 
@@ -212,9 +212,10 @@ function longDivision(rng: Rng, difficulty: MathDifficulty): GeneratedQuestion {
     const remainder = dividend % divisor;
     // A remainder of 0 would make "write the remainder as r" a trick question.
     if (remainder === 0 || quotient === 0) continue;
+    const answer = `${quotient} r ${remainder}`;
     return {
-      prompt: `Work out ${withCommas(dividend)} ÷ ${divisor}. Write the remainder as r, for example 7 r 2.`,
-      answer: `${quotient} r ${remainder}`,
+      prompt: `Work out ${withCommas(dividend)} ÷ ${divisor}. Write the remainder as r, for example ${exampleOtherThan(answer, ['7 r 2', '5 r 3'])}.`,
+      answer,
       explanation: steps(
         `Divide ${withCommas(dividend)} by ${divisor} one place at a time, from the left.`,
         `${divisor} goes into ${withCommas(dividend)} ${withCommas(quotient)} times: ${withCommas(quotient)} × ${divisor} = ${withCommas(quotient * divisor)}.`,
