@@ -46,8 +46,10 @@ async function acceptedLink(adult: Page, kid: Page, username: string, confirmed?
   const link = await adult.request.post('/api/guardian/links', {
     data: confirmed === undefined ? { username } : { username, confirmed },
   });
-  expect(link.status()).toBe(201);
-  const linkId = (await link.json()).linkId as string;
+  expect(link.status()).toBe(202);
+  // The adult is not told whether the request arrived; the child sees it.
+  const requests = (await (await kid.request.get('/api/me/link-requests')).json()) as { id: string }[];
+  const linkId = requests.at(-1)!.id;
   expect((await kid.request.post(`/api/me/link-requests/${linkId}/accept`)).status()).toBe(200);
 }
 

@@ -122,6 +122,17 @@ const RULES: Record<string, Rule> = {
     params: link('parentVerified'),
     destructive: true,
   },
+  'POST /api/me/link-requests/:linkId/block': {
+    expect: '401 200 404 403 403 403 403 403 403',
+    params: link('parentUnverified'),
+    destructive: true,
+  },
+  'GET /api/me/blocked-guardians': { expect: '401 200 200 403 403 403 403 403 403' },
+  'DELETE /api/me/blocked-guardians/:blockId': {
+    expect: '401 200 404 403 403 403 403 403 403',
+    params: (w) => ({ blockId: w.blockId }),
+    destructive: true,
+  },
   'DELETE /api/me/channels/:channelId': {
     expect: '401 200 404 403 403 403 403 403 403',
     params: (w) => ({ channelId: w.channelId }),
@@ -134,7 +145,7 @@ const RULES: Record<string, Rule> = {
 
   // Teachers and parents.
   'POST /api/guardian/links': {
-    expect: '401 403 403 201 201 201 201 201 201',
+    expect: '401 403 403 202 202 202 202 202 202',
     body: (w) => ({ username: w.accounts.learner.person.username, confirmed: true }),
     destructive: true,
   },

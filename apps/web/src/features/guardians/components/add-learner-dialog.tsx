@@ -1,4 +1,4 @@
-import { PARENT_CONFIRMATION } from '@vidya/contracts';
+import { LINK_REQUEST_SENT, PARENT_CONFIRMATION } from '@vidya/contracts';
 import { useId, useState, type ReactNode } from 'react';
 import { DialogCancel, DialogShell } from '#src/components/ui/dialog.tsx';
 import { ApiError } from '#src/lib/api-client.ts';
@@ -48,12 +48,13 @@ export function AddLearnerDialog({ kind, trigger, classId }: AddLearnerDialogPro
     }
     setError(null);
     try {
-      const link = await request.mutateAsync({
+      await request.mutateAsync({
         username: username.trim(),
         ...(isParent ? { confirmed } : {}),
         ...(classId ? { classId } : {}),
       });
-      setSent(`Request sent to ${link.username}. It shows as pending until they accept.`);
+      // The same words whether or not the username is a learner's: the answer never tells (issue 20).
+      setSent(LINK_REQUEST_SENT);
       setUsername('');
       setConfirmed(false);
     } catch (failure) {
@@ -67,8 +68,8 @@ export function AddLearnerDialog({ kind, trigger, classId }: AddLearnerDialogPro
       title={isParent ? 'Connect with your kids' : 'Connect with your Students'}
       description={
         isParent
-          ? 'Enter your child’s Vidya username. Your child accepts the request before you can see their progress.'
-          : 'Enter the student’s Vidya username. The student accepts the request before you can see their progress.'
+          ? 'Enter your child’s Vidya username. Your child accepts the request before you can see their progress; they then appear in your list.'
+          : 'Enter the student’s Vidya username. The student accepts the request before you can see their progress; they then appear in your list.'
       }
       open={open}
       onOpenChange={reset}
