@@ -37,6 +37,7 @@ import { createMailer } from './features/mail/mail.service.ts';
 import { createAuth } from './plugins/auth.ts';
 import { authBridge } from './plugins/auth-bridge.ts';
 import { headerGuard } from './plugins/header-guard.ts';
+import { loggerOptions } from './plugins/request-log.ts';
 import { recordRoutes } from './plugins/route-table.ts';
 import { sameOriginGuard } from './plugins/same-origin.ts';
 import { webApp } from './plugins/web.ts';
@@ -44,6 +45,8 @@ import { webApp } from './plugins/web.ts';
 export interface BuildOptions {
   /** Use this database instead of opening the configured one (tests); it is not closed with the app. */
   database?: Database;
+  /** Write the log here instead of stdout (tests that read it). */
+  logStream?: NodeJS.WritableStream;
 }
 
 // Connection-level failures mean the database is away, not that the request was wrong.
@@ -89,7 +92,7 @@ function authSecret(config: Config): string {
 /** Builds the whole HTTP app from a configuration; `main.ts` listens, tests inject. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    logger: loggerOptions(config.logLevel, options.logStream),
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
     // A malformed URL never reaches a route: answer it in problem+json like every other bad input.

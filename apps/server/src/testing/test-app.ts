@@ -6,7 +6,7 @@ import type { Role } from '@vidya/contracts';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '#src/app.ts';
+import { buildApp, type BuildOptions } from '#src/app.ts';
 import { loadConfig, serverRoot } from '#src/config.ts';
 import { createDatabase, type Database } from '#src/db/client.ts';
 import { mailOutbox } from '#src/db/schema/index.ts';
@@ -58,6 +58,7 @@ export function fakeWebDist(): string {
 export async function buildTestApp(
   database: Database,
   env: Record<string, string> = {},
+  options: Omit<BuildOptions, 'database'> = {},
 ): Promise<FastifyInstance> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -68,7 +69,7 @@ export async function buildTestApp(
     RATE_LIMIT_IP_MULTIPLIER: '100',
     ...env,
   });
-  const app = await buildApp(config, { database });
+  const app = await buildApp(config, { ...options, database });
   await app.ready();
   return app;
 }
