@@ -37,6 +37,7 @@ import { createMailer } from './features/mail/mail.service.ts';
 import { createAuth } from './plugins/auth.ts';
 import { authBridge } from './plugins/auth-bridge.ts';
 import { headerGuard } from './plugins/header-guard.ts';
+import { sharedOrLocalStore } from './plugins/rate-limit-store.ts';
 import { loggerOptions } from './plugins/request-log.ts';
 import { recordRoutes } from './plugins/route-table.ts';
 import { sameOriginGuard } from './plugins/same-origin.ts';
@@ -118,8 +119,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     stats: new ItemStatsCache(() => readAllStats(database.run)),
     contexts: new QuizContexts(),
   });
-  // While Redis is away, rate-limit checks fail at once (no offline queue) and let requests through (skipOnError
-  // below): learners keep signing in and asking the tutor; docs/security.md weighs this against failing closed.
+  // While Redis is away, rate-limit checks fail at once (no offline queue) and count in this process's memory instead
+  // (plugins/rate-limit-store.ts): every limit still holds per process, and nobody is locked out (docs/security.md).
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: false })
     : null;
@@ -128,10 +129,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     redis.on('error', (error: Error) => {
       if (away) return;
       away = true;
-      app.log.warn({ err: error }, 'Redis is unreachable: rate limits are not enforced until it is back');
+      app.log.warn({ err: error }, 'Redis is unreachable: rate limits count per process until it is back');
     });
     redis.on('ready', () => {
-      if (away) app.log.info('Redis is back: rate limits are enforced again');
+      if (away) app.log.info('Redis is back: rate limits are shared again');
       away = false;
     });
     // Start counting from the first request when Redis is there; do not wait long for one that is not.
@@ -181,8 +182,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(rateLimit, {
     global: false,
-    skipOnError: true,
-    ...(redis ? { redis, nameSpace: 'vidya-rl:' } : {}),
+    ...(redis ? { store: sharedOrLocalStore(redis, 'vidya-rl:') } : {}),
   });
   await app.register(swagger, {
     openapi: {

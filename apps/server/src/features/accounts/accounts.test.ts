@@ -159,6 +159,45 @@ describe('POST /api/session', () => {
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
   });
+
+  it('locks out only the client that sent ten wrong passwords: the owner signs in from another', async () => {
+    const { person } = await signUpVerified(app, 'learners');
+    const from = (remoteAddress: string, password: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/session',
+        remoteAddress,
+        payload: { email: person.email, password },
+      });
+    const storm: number[] = [];
+    for (let i = 0; i < 12; i++) storm.push((await from('198.51.100.7', `guess-${i}-password`)).statusCode);
+    expect(storm).toEqual([...Array(10).fill(401), 429, 429]);
+    // The storm's client is refused even the right password; the owner's own client is not.
+    expect((await from('198.51.100.7', person.password)).statusCode).toBe(429);
+    expect((await from('203.0.113.20', person.password)).statusCode).toBe(200);
+  });
+
+  it('does not count right passwords against the account', async () => {
+    const { person } = await signUpVerified(app, 'learners');
+    for (let i = 0; i < 12; i++) expect((await login(person.email, person.password)).statusCode).toBe(200);
+  });
+
+  it('refuses every client once one account has had 100 wrong passwords in an hour', async () => {
+    const { person } = await signUpVerified(app, 'parents');
+    const from = (remoteAddress: string, password: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/session',
+        remoteAddress,
+        payload: { email: person.email, password },
+      });
+    // Spread over twelve clients, none of which reaches its own limit of ten.
+    const statuses: number[] = [];
+    for (let i = 0; i < 100; i++)
+      statuses.push((await from(`192.0.2.${i % 12}`, `guess-${i}-pw`)).statusCode);
+    expect(statuses.every((s) => s === 401)).toBe(true);
+    expect((await from('203.0.113.99', person.password)).statusCode).toBe(429);
+  }, 120_000);
 });
 
 describe('e-mail verification', () => {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
 import { buildTestApp, createTestDatabase, newPerson } from '#src/testing/test-app.ts';
@@ -28,7 +28,7 @@ describe('the development outbox', () => {
   it.each(['127.0.0.1', '127.8.9.1', '::1', '::ffff:127.0.0.1'])(
     'is served to this machine (%s)',
     async (ip) => {
-      const [page, messages] = await outbox(ip);
+      const [page, messages] = (await outbox(ip)) as [LightMyRequestResponse, LightMyRequestResponse];
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain('Verify your e-mail for Vidya');
       expect(messages.statusCode).toBe(200);
@@ -49,11 +49,12 @@ describe('the development outbox', () => {
   );
 
   it('refuses a request a local reverse proxy forwarded, whoever it claims to be', async () => {
-    for (const headers of [
+    const forwarded: Record<string, string>[] = [
       { 'x-forwarded-for': '127.0.0.1' },
       { forwarded: 'for=127.0.0.1' },
       { 'x-real-ip': '127.0.0.1' },
-    ]) {
+    ];
+    for (const headers of forwarded) {
       for (const response of await outbox('127.0.0.1', headers)) expect(response.statusCode).toBe(404);
     }
   });
