@@ -6,7 +6,7 @@ import {
   type AdultExport,
   type LearnerExport,
 } from '@vidya/contracts';
-import { expect, test } from './support/fixtures.ts';
+import { expect, test, verifyAndSignIn } from './support/fixtures.ts';
 
 /** Fails the test on any Content-Security-Policy violation the page reports. */
 function watchCsp(page: Page): string[] {
@@ -27,7 +27,7 @@ async function verifiedInOwnBrowser(
   const person = newPerson();
   const context = await browser.newContext({ baseURL });
   expect((await context.request.post(`/api/accounts/${role}`, { data: person })).status()).toBe(201);
-  await context.request.get(mail.linkIn(await mail.latest(person.email)), { maxRedirects: 0 });
+  await verifyAndSignIn(context.request, mail.linkIn(await mail.latest(person.email)), person);
   return { person, context, page: await context.newPage() };
 }
 

@@ -1,13 +1,13 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { LINK_REQUEST_SENT } from '@vidya/contracts';
-import { expect, test, type MailBox, type Person, type Role } from './support/fixtures.ts';
+import { expect, test, verifyAndSignIn, type MailBox, type Person, type Role } from './support/fixtures.ts';
 
 /** A second (or third) person in their own browser, signed up and verified through the API. */
 async function otherUser(browser: Browser, baseURL: string, mail: MailBox, role: Role, person: Person) {
   const context: BrowserContext = await browser.newContext({ baseURL });
   const signUp = await context.request.post(`/api/accounts/${role}`, { data: person });
   expect(signUp.status()).toBe(201);
-  await context.request.get(mail.linkIn(await mail.latest(person.email)), { maxRedirects: 0 });
+  await verifyAndSignIn(context.request, mail.linkIn(await mail.latest(person.email)), person);
   const page: Page = await context.newPage();
   return { context, page };
 }

@@ -47,6 +47,8 @@ const RULES: Record<string, Rule> = {
   'GET /dev/mail/messages': PUBLIC(200),
   // better-auth: only the allow-listed paths answer; its own sign-in endpoints are not reachable.
   'GET /api/auth/*': { ...PUBLIC(200), params: wildcard('get-session') },
+  // The verification link: a forged token leads every caller to the page that says the link is bad.
+  'GET /api/auth/verify-email': { ...PUBLIC(302), query: 'token=not-a-token' },
   'HEAD /api/auth/*': { ...PUBLIC(404), params: wildcard('get-session') },
   'POST /api/auth/*': { ...PUBLIC(404), params: wildcard('sign-in/email'), body: () => ({}) },
   // Accounts and sessions: open to everyone; they act on the credentials sent, not on the caller.

@@ -1,6 +1,7 @@
-import { accountEndpoints } from '@vidya/contracts';
+import { VerifyEmailQuerySchema, accountEndpoints } from '@vidya/contracts';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError, tooManyRequests } from '#src/errors.ts';
 import { SIGNUP_ROLE_COOKIE } from '#src/plugins/auth.ts';
 import { route } from '#src/plugins/route.ts';
@@ -144,6 +145,16 @@ export function accountRoutes(app: FastifyInstance): void {
       return { ok: true as const };
     },
     { preHandler: [loginIp] },
+  );
+
+  // The link in the verification mail (a browser navigation, answered with a redirect, so not in the contracts).
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/auth/verify-email',
+    {
+      schema: { hide: true, querystring: VerifyEmailQuerySchema },
+      preHandler: [loginIp],
+    },
+    async (request, reply) => reply.redirect(await accounts.verifyEmail(app, request.query.token)),
   );
 
   route(app, accountEndpoints.providers, async () => accounts.socialProviders(app));

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
-import { mailOutbox, user } from '#src/db/schema/index.ts';
+import { mailOutbox, session, user } from '#src/db/schema/index.ts';
 import {
   TEST_ORIGIN,
   buildTestApp,
@@ -99,23 +99,55 @@ describe('POST /api/accounts/:role', () => {
     expect(response.json().fields[field]).toBe(message);
   });
 
-  it('refuses a taken e-mail and a taken username in any letter case with 409', async () => {
+  it('answers a registered e-mail exactly as a new one, and mails its owner instead', async () => {
+    const { person: owner } = await signUpVerified(app, 'parents');
+    const fresh = await app.inject({ method: 'POST', url: '/api/accounts/learners', payload: newPerson() });
+    const intruder = { ...newPerson(), email: owner.email.toUpperCase(), password: 'intruder-pass-1' };
+    const again = await app.inject({ method: 'POST', url: '/api/accounts/learners', payload: intruder });
+    expect(again.statusCode).toBe(fresh.statusCode);
+    expect(again.headers['content-type']).toBe(fresh.headers['content-type']);
+    expect(again.json()).toEqual({ email: owner.email, verificationSent: true });
+    // No second account, no change to the first: the intruder's password and username do nothing.
+    const rows = await app.db.select().from(user).where(eq(user.email, owner.email));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ role: 'parents', username: owner.username });
+    expect((await login(owner.email, 'intruder-pass-1')).statusCode).toBe(401);
+    expect((await login(owner.email, owner.password)).statusCode).toBe(200);
+    const mail = await lastMailTo(app, owner.email);
+    expect(mail?.subject).toBe('Someone tried to sign up to Vidya with your address');
+    expect(mail?.text).toContain('Forget Password');
+    expect(linkIn(mail!.text)).toBe(`${TEST_ORIGIN}/guardian/parent-login`);
+  });
+
+  it('mails the verification link again when the registered address was never verified', async () => {
+    const first = newPerson();
+    await app.inject({ method: 'POST', url: '/api/accounts/learners', payload: first });
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/accounts/learners',
+      payload: { ...newPerson(), email: first.email },
+    });
+    expect(again.statusCode).toBe(201);
+    const mails = await app.db.select().from(mailOutbox).where(eq(mailOutbox.to, first.email));
+    expect(mails.map((m) => m.subject)).toEqual([
+      'Verify your e-mail for Vidya',
+      'Verify your e-mail for Vidya',
+    ]);
+  });
+
+  it('refuses a taken username in any letter case with 409', async () => {
     const person = newPerson();
     await app.inject({ method: 'POST', url: '/api/accounts/learners', payload: person });
-    const sameEmail = await app.inject({
-      method: 'POST',
-      url: '/api/accounts/parents',
-      payload: { ...newPerson(), email: person.email.toUpperCase() },
-    });
-    expect(sameEmail.statusCode).toBe(409);
-    expect(sameEmail.json()).toMatchObject({ code: 'email_taken', fields: { email: expect.any(String) } });
     const sameName = await app.inject({
       method: 'POST',
       url: '/api/accounts/parents',
       payload: { ...newPerson(), username: person.username.toUpperCase() },
     });
     expect(sameName.statusCode).toBe(409);
-    expect(sameName.json()).toMatchObject({ code: 'username_taken' });
+    expect(sameName.json()).toMatchObject({
+      code: 'username_taken',
+      fields: { username: expect.any(String) },
+    });
   });
 });
 
@@ -201,12 +233,69 @@ describe('POST /api/session', () => {
 });
 
 describe('e-mail verification', () => {
-  it('verifies, signs in and redirects to the role area', async () => {
-    const { verify } = await signUpVerified(app, 'instructors');
+  it('verifies, signs nobody in, and asks the owner to choose the password', async () => {
+    const person = newPerson();
+    await app.inject({ method: 'POST', url: '/api/accounts/instructors', payload: person });
+    const link = linkIn((await lastMailTo(app, person.email))!.text).replace(TEST_ORIGIN, '');
+    const verify = await app.inject({ method: 'GET', url: link });
     expect(verify.statusCode).toBe(302);
-    expect(verify.headers.location).toBe('/instructor');
-    const me = await app.inject({ method: 'GET', url: '/api/me', headers: { cookie: cookieHeader(verify) } });
+    expect(verify.headers['set-cookie']).toBeUndefined();
+    const location = new URL(verify.headers.location!, TEST_ORIGIN);
+    expect(location.pathname).toBe('/reset-password');
+    expect(location.searchParams.get('verified')).toBe('1');
+    expect(location.searchParams.get('role')).toBe('instructors');
+    const [row] = await app.db.select().from(user).where(eq(user.email, person.email));
+    expect(row?.emailVerified).toBe(true);
+
+    const chosen = await app.inject({
+      method: 'POST',
+      url: '/api/password',
+      payload: { token: location.searchParams.get('token'), password: 'chosen-by-owner-1' },
+    });
+    expect(chosen.statusCode).toBe(200);
+    const signedIn = await login(person.email, 'chosen-by-owner-1');
+    expect(signedIn.statusCode).toBe(200);
+    const me = await app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { cookie: cookieHeader(signedIn) },
+    });
     expect(me.json()).toMatchObject({ role: 'instructors', emailVerified: true });
+
+    // The link followed again changes nothing: it leads to the role's login page.
+    const again = await app.inject({ method: 'GET', url: link });
+    expect(again.headers.location).toBe('/guide/instructor-login?verified=1');
+    expect((await login(person.email, 'chosen-by-owner-1')).statusCode).toBe(200);
+  });
+
+  it('takes the account from whoever signed up with the address: their password and sessions end', async () => {
+    const owner = newPerson();
+    // Someone else signs up first with the owner's address and a password of their own.
+    await app.inject({
+      method: 'POST',
+      url: '/api/accounts/learners',
+      payload: { ...newPerson(), email: owner.email, password: 'squatter-pass-1' },
+    });
+    const [squatted] = await app.db.select().from(user).where(eq(user.email, owner.email));
+    const context = await app.auth.$context;
+    await context.internalAdapter.createSession(squatted!.id);
+    expect(await app.db.select().from(session).where(eq(session.userId, squatted!.id))).toHaveLength(1);
+
+    // The owner follows the mail and chooses a password.
+    const link = linkIn((await lastMailTo(app, owner.email))!.text).replace(TEST_ORIGIN, '');
+    const verify = await app.inject({ method: 'GET', url: link });
+    expect(await app.db.select().from(session).where(eq(session.userId, squatted!.id))).toEqual([]);
+    expect((await login(owner.email, 'squatter-pass-1')).statusCode).toBe(401);
+    const token = new URL(verify.headers.location!, TEST_ORIGIN).searchParams.get('token');
+    await app.inject({ method: 'POST', url: '/api/password', payload: { token, password: owner.password } });
+    expect((await login(owner.email, 'squatter-pass-1')).statusCode).toBe(401);
+    expect((await login(owner.email, owner.password)).statusCode).toBe(200);
+  });
+
+  it('sends a bad or expired link to the page that says so, and verifies nothing', async () => {
+    const verify = await app.inject({ method: 'GET', url: '/api/auth/verify-email?token=forged.token.x' });
+    expect(verify.statusCode).toBe(302);
+    expect(verify.headers.location).toBe('/reset-password?verified=1&error=invalid_token');
   });
 
   it('resends the mail to an unverified address and stays silent for unknown ones', async () => {
