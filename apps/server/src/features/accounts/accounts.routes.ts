@@ -81,8 +81,9 @@ export function accountRoutes(app: FastifyInstance): void {
   const mailIp = limiter('mail', 5, MINUTE_MS, false);
   const mailAccount = limiter('mail', 3, 15 * MINUTE_MS, true);
 
+  // Every sign-up mails the address (a verification mail, or a note to its owner): limited per address as mails are.
   route(app, accountEndpoints.signUp, async ({ params, body }) => accounts.signUp(app, params.role, body), {
-    preHandler: [signUpIp],
+    preHandler: [signUpIp, mailAccount],
   });
 
   route(

@@ -135,6 +135,25 @@ describe('POST /api/accounts/:role', () => {
     ]);
   });
 
+  it('counts sign-ups among the mails to an address: 3 in 15 minutes, then 429', async () => {
+    const statusesFor = async (email: string) => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const response = await app.inject({
+          method: 'POST',
+          url: '/api/accounts/learners',
+          payload: { ...newPerson(), email },
+        });
+        statuses.push(response.statusCode);
+      }
+      return statuses;
+    };
+    const { person } = await signUpVerified(app, 'learners');
+    // The owner's own sign-up already mailed the address once.
+    expect(await statusesFor(person.email)).toEqual([201, 201, 429, 429]);
+    expect(await statusesFor(newPerson().email)).toEqual([201, 201, 201, 429]);
+  });
+
   it('refuses a taken username in any letter case with 409', async () => {
     const person = newPerson();
     await app.inject({ method: 'POST', url: '/api/accounts/learners', payload: person });
