@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { expect, test, type MailBox, type Person, type Role } from './support/fixtures.ts';
+import { expect, test, verifyAndSignIn, type MailBox, type Person, type Role } from './support/fixtures.ts';
 
 // SPEC §2 route table (plus / and the spec's alias), each with the role that uses it; null is a signed-out visitor.
 const ROUTES: { path: string; role: Role | null }[] = [
@@ -42,9 +42,11 @@ async function signedInContext(
   const context = await browser.newContext({ baseURL });
   const signUp = await context.request.post(`/api/accounts/${role}`, { data: person });
   expect(signUp.status(), await signUp.text()).toBe(201);
-  const link = mail.linkIn(await mail.latest(person.email, { subject: /verify/i }));
-  const verify = await context.request.get(link, { maxRedirects: 0 });
-  expect(verify.status()).toBeGreaterThanOrEqual(300);
+  await verifyAndSignIn(
+    context.request,
+    mail.linkIn(await mail.latest(person.email, { subject: /verify/i })),
+    person,
+  );
   if (role === 'learners') {
     const enrol = await context.request.post('/api/me/enrolments', {
       data: { courses: ['mathematics', 'science', 'english', 'social_science'] },

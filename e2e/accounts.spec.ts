@@ -1,5 +1,5 @@
 import type { Dialog, Page } from '@playwright/test';
-import { expect, test, type Role } from './support/fixtures.ts';
+import { expect, test, verifyAndSignIn, type Role } from './support/fixtures.ts';
 
 const SIGNUP: Record<Role, string> = {
   learners: '/learner/signup',
@@ -43,7 +43,7 @@ async function logIn(page: Page, role: Role, email: string, password: string) {
 }
 
 for (const role of ['learners', 'instructors', 'parents'] as const) {
-  test(`a new ${role} account signs up, verifies by mail, logs in and out`, async ({
+  test(`a new ${role} account signs up, verifies by mail, chooses the password, logs in and out`, async ({
     page,
     newPerson,
     mail,
@@ -68,6 +68,16 @@ for (const role of ['learners', 'instructors', 'parents'] as const) {
 
     const verification = await mail.latest(person.email, { subject: 'Verify your e-mail for Vidya' });
     await page.goto(mail.linkIn(verification));
+    // Verification signs nobody in: the mailbox owner chooses the password first (issue 20).
+    await expect(page).toHaveURL(/\/reset-password\?/);
+    await expect(page.getByRole('heading', { name: 'Choose your password' })).toBeVisible();
+    await expect(page.getByText('Your e-mail address is verified.')).toBeVisible();
+    await page.getByLabel('Your password', { exact: true }).fill(person.password);
+    await page.getByRole('button', { name: 'Save my password' }).click();
+    await expect(page.getByText('Your password is set.')).toBeVisible();
+    await page.getByRole('link', { name: 'Login' }).click();
+    await expect(page).toHaveURL(new RegExp(`${LOGIN[role]}$`));
+    await logIn(page, role, person.email, person.password);
     await expect(page).toHaveURL(new RegExp(`${HOME[role]}$`));
     await expect(page.getByRole('heading', { name: `Welcome, ${person.firstName}` })).toBeVisible();
 
@@ -90,7 +100,7 @@ test('logging in on another role’s page goes to the account’s own area', asy
   context,
 }) => {
   const person = await signUpViaApi('instructors');
-  await context.request.get(mail.linkIn(await mail.latest(person.email)), { maxRedirects: 0 });
+  await verifyAndSignIn(context.request, mail.linkIn(await mail.latest(person.email)), person);
   await context.clearCookies();
   await logIn(page, 'parents', person.email, person.password);
   await expect(page).toHaveURL(/\/instructor$/);
@@ -167,6 +177,37 @@ test('the eye toggle shows and hides the password, and its icon follows', async 
   ).toBeVisible();
   await page.getByRole('button', { name: 'Hide password' }).click();
   await expect(password).toHaveAttribute('type', 'password');
+});
+
+test('signing up with a registered address looks the same and mails the owner; the owner’s account is unchanged', async ({
+  page,
+  signUpVerified,
+  newPerson,
+  mail,
+  context,
+}) => {
+  const { person: owner } = await signUpVerified('parents');
+  await context.clearCookies();
+  const intruder = newPerson({ email: owner.email });
+  await page.goto(SIGNUP.learners);
+  await page.getByLabel('First name').fill(intruder.firstName);
+  await page.getByLabel('Last name').fill(intruder.lastName);
+  await page.getByLabel('Email').fill(intruder.email);
+  await page.getByLabel('Username').fill(intruder.username);
+  await page.getByLabel('Password', { exact: true }).fill(intruder.password);
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page).toHaveURL(/\/checkemail$/);
+  await expect(page.getByRole('heading', { name: 'Verify your e-mail' })).toBeVisible();
+  const notice = await mail.latest(owner.email, {
+    subject: 'Someone tried to sign up to Vidya with your address',
+  });
+  expect(mail.linkIn(notice)).toMatch(/\/guardian\/parent-login$/);
+
+  const refused = nextDialog(page);
+  await logIn(page, 'learners', owner.email, intruder.password);
+  expect(await refused).toBe('Wrong e-mail or password.');
+  await logIn(page, 'parents', owner.email, owner.password);
+  await expect(page).toHaveURL(/\/parent$/);
 });
 
 test('a forgotten password is reset through the mailed link', async ({

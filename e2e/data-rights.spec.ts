@@ -6,7 +6,7 @@ import {
   type AdultExport,
   type LearnerExport,
 } from '@vidya/contracts';
-import { expect, test } from './support/fixtures.ts';
+import { expect, test, verifyAndSignIn } from './support/fixtures.ts';
 
 /** Fails the test on any Content-Security-Policy violation the page reports. */
 function watchCsp(page: Page): string[] {
@@ -27,7 +27,7 @@ async function verifiedInOwnBrowser(
   const person = newPerson();
   const context = await browser.newContext({ baseURL });
   expect((await context.request.post(`/api/accounts/${role}`, { data: person })).status()).toBe(201);
-  await context.request.get(mail.linkIn(await mail.latest(person.email)), { maxRedirects: 0 });
+  await verifyAndSignIn(context.request, mail.linkIn(await mail.latest(person.email)), person);
   return { person, context, page: await context.newPage() };
 }
 
@@ -46,8 +46,10 @@ async function acceptedLink(adult: Page, kid: Page, username: string, confirmed?
   const link = await adult.request.post('/api/guardian/links', {
     data: confirmed === undefined ? { username } : { username, confirmed },
   });
-  expect(link.status()).toBe(201);
-  const linkId = (await link.json()).linkId as string;
+  expect(link.status()).toBe(202);
+  // The adult is not told whether the request arrived; the child sees it.
+  const requests = (await (await kid.request.get('/api/me/link-requests')).json()) as { id: string }[];
+  const linkId = requests.at(-1)!.id;
   expect((await kid.request.post(`/api/me/link-requests/${linkId}/accept`)).status()).toBe(200);
 }
 

@@ -1,12 +1,13 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { expect, test, type MailBox, type Person, type Role } from './support/fixtures.ts';
+import { LINK_REQUEST_SENT } from '@vidya/contracts';
+import { expect, test, verifyAndSignIn, type MailBox, type Person, type Role } from './support/fixtures.ts';
 
 /** A second (or third) person in their own browser, signed up and verified through the API. */
 async function otherUser(browser: Browser, baseURL: string, mail: MailBox, role: Role, person: Person) {
   const context: BrowserContext = await browser.newContext({ baseURL });
   const signUp = await context.request.post(`/api/accounts/${role}`, { data: person });
   expect(signUp.status()).toBe(201);
-  await context.request.get(mail.linkIn(await mail.latest(person.email)), { maxRedirects: 0 });
+  await verifyAndSignIn(context.request, mail.linkIn(await mail.latest(person.email)), person);
   const page: Page = await context.newPage();
   return { context, page };
 }
@@ -88,7 +89,7 @@ test('a teacher with no students sees the empty state', async ({ page, signUpVer
   await expect(page.getByText("You don't have any students.")).toBeVisible();
 });
 
-test('a parent adds a child, sees it pending, and sees progress once the child accepts', async ({
+test('a parent asks for a child without learning whether they exist, and sees progress once the child accepts', async ({
   page,
   browser,
   baseURL,
@@ -116,18 +117,19 @@ test('a parent adds a child, sees it pending, and sees progress once the child a
     .getByRole('checkbox', { name: "I confirm that I am this child's parent or legal guardian." })
     .check();
   await dialog.getByRole('button', { name: 'Submit' }).click();
-  await expect(dialog.getByText('No learner with that username')).toBeVisible();
+  // The same answer for a username nobody has as for the child's: usernames of children cannot be probed.
+  await expect(dialog.getByText(LINK_REQUEST_SENT)).toBeVisible();
   await dialog.getByLabel("Child's username").fill(child.username);
   await dialog
     .getByRole('checkbox', { name: "I confirm that I am this child's parent or legal guardian." })
     .check();
   await expectNoA11yViolations(page);
   await dialog.getByRole('button', { name: 'Submit' }).click();
-  await expect(dialog.getByText(`Request sent to ${child.username}.`)).toBeVisible();
+  await expect(dialog.getByText(LINK_REQUEST_SENT)).toBeVisible();
   await page.keyboard.press('Escape');
-  const card = page.getByRole('article', { name: child.username });
-  await expect(card.getByText('Pending')).toBeVisible();
-  // Pending: the username only, never the child's name.
+  // Until the child accepts, the parent's list shows nothing of them.
+  await expect(page.getByText(/No child linked yet/)).toBeVisible();
+  await expect(page.getByText(child.username)).toBeHidden();
   await expect(page.getByText(child.lastName)).toBeHidden();
 
   await kid.page.goto('/courses');
@@ -174,4 +176,44 @@ test('a learner saves an education channel URL, and a bad one is refused', async
   await input.fill('https://example.org/channel/science');
   await page.getByRole('button', { name: 'Add channel' }).click();
   await expect(page.getByRole('link', { name: 'https://example.org/channel/science' })).toBeVisible();
+});
+
+test('a learner blocks a teacher’s request, and the teacher’s next request does not reach them', async ({
+  page,
+  browser,
+  baseURL,
+  mail,
+  newPerson,
+  signUpVerified,
+  expectNoA11yViolations,
+}) => {
+  test.setTimeout(90_000);
+  const { person: learner } = await signUpVerified('learners');
+  const teacher = newPerson({ firstName: 'Ravi', lastName: 'Pillai' });
+  const adult = await otherUser(browser, baseURL!, mail, 'instructors', teacher);
+  const ask = () => adult.page.request.post('/api/guardian/links', { data: { username: learner.username } });
+  const first = await ask();
+  expect(first.status()).toBe(202);
+
+  await page.goto('/teachers');
+  await expect(page.getByText('Ravi Pillai (teacher')).toBeVisible();
+  await page.getByRole('button', { name: 'Block Ravi Pillai' }).click();
+  await expect(page.getByText('No requests right now.')).toBeVisible();
+  const blocked = page.getByRole('region', { name: 'Blocked' });
+  await expect(blocked.getByText('Ravi Pillai (teacher')).toBeVisible();
+  await expectNoA11yViolations(page);
+
+  // The teacher is answered exactly as before, and nothing reaches the learner.
+  const again = await ask();
+  expect(again.status()).toBe(first.status());
+  expect(await again.text()).toBe(await first.text());
+  await page.reload();
+  await expect(page.getByText('No requests right now.')).toBeVisible();
+
+  await blocked.getByRole('button', { name: 'Unblock Ravi' }).click();
+  await expect(page.getByRole('heading', { name: 'Blocked' })).toBeHidden();
+  await ask();
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Block Ravi Pillai' })).toBeVisible();
+  await adult.context.close();
 });

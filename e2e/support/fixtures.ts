@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
-import type { Me, Role } from '@vidya/contracts';
+import { ROLE_HOME, type Me, type Role } from '@vidya/contracts';
 import { encodeIdentity, OIDC_IDENTITY_COOKIE, type OidcIdentity } from './oidc-identity.ts';
 import { E2E_ENV } from './run-state.ts';
 
@@ -48,7 +48,7 @@ export interface VerifiedAccount {
   person: Person;
   /** GET /api/me after verification. */
   me: Me;
-  /** Where the verification link redirected (the role's home, e.g. /courses). */
+  /** The role's home (e.g. /courses), where its login leads. */
   home: string;
 }
 
@@ -126,6 +126,28 @@ function mailBox(request: APIRequestContext): MailBox {
   };
 }
 
+/**
+ * Follows a verification link as the mailbox owner does: it leads to the "choose your password" page (the sign-up
+ * password stops working), where `password` is saved; then signs in, so the session lands in `request`'s jar.
+ */
+export async function verifyAndSignIn(
+  request: APIRequestContext,
+  link: string,
+  person: Person,
+): Promise<void> {
+  const verify = await request.get(link, { maxRedirects: 0 });
+  const location = new URL(verify.headers().location ?? '/', link);
+  const token = location.searchParams.get('token');
+  if (verify.status() !== 302 || location.pathname !== '/reset-password' || !token)
+    throw await failure('the verification link', verify);
+  const chosen = await request.post('/api/password', { data: { token, password: person.password } });
+  if (!chosen.ok()) throw await failure('POST /api/password after verification', chosen);
+  const login = await request.post('/api/session', {
+    data: { email: person.email, password: person.password },
+  });
+  if (!login.ok()) throw await failure('POST /api/session after verification', login);
+}
+
 async function failure(
   what: string,
   response: { status(): number; text(): Promise<string> },
@@ -153,7 +175,7 @@ export const test = base.extend<Fixtures>({
     await use(mailBox(request));
   },
 
-  // Through the page's context: the session cookie the verification link sets lands in the browser's jar.
+  // Through the page's context: the session cookie of the sign-in after verification lands in the browser's jar.
   signUpViaApi: async ({ context, newPerson }, use) => {
     await use(async (role, overrides) => {
       const person = newPerson(overrides);
@@ -167,10 +189,8 @@ export const test = base.extend<Fixtures>({
     await use(async (role, overrides) => {
       const person = await signUpViaApi(role, overrides);
       const link = mail.linkIn(await mail.latest(person.email, { subject: /verify/i }));
-      const verify = await context.request.get(link, { maxRedirects: 0 });
-      if (verify.status() < 300 || verify.status() >= 400)
-        throw await failure('the verification link', verify);
-      const home = new URL(verify.headers().location ?? '/', link).pathname;
+      await verifyAndSignIn(context.request, link, person);
+      const home = ROLE_HOME[role];
       const meResponse = await context.request.get('/api/me');
       if (!meResponse.ok()) throw await failure('GET /api/me after verification', meResponse);
       return { person, me: (await meResponse.json()) as Me, home };

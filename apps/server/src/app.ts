@@ -37,6 +37,8 @@ import { createMailer } from './features/mail/mail.service.ts';
 import { createAuth } from './plugins/auth.ts';
 import { authBridge } from './plugins/auth-bridge.ts';
 import { headerGuard } from './plugins/header-guard.ts';
+import { sharedOrLocalStore } from './plugins/rate-limit-store.ts';
+import { loggerOptions } from './plugins/request-log.ts';
 import { recordRoutes } from './plugins/route-table.ts';
 import { sameOriginGuard } from './plugins/same-origin.ts';
 import { webApp } from './plugins/web.ts';
@@ -44,6 +46,8 @@ import { webApp } from './plugins/web.ts';
 export interface BuildOptions {
   /** Use this database instead of opening the configured one (tests); it is not closed with the app. */
   database?: Database;
+  /** Write the log here instead of stdout (tests that read it). */
+  logStream?: NodeJS.WritableStream;
 }
 
 // Connection-level failures mean the database is away, not that the request was wrong.
@@ -89,7 +93,7 @@ function authSecret(config: Config): string {
 /** Builds the whole HTTP app from a configuration; `main.ts` listens, tests inject. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    logger: loggerOptions(config.logLevel, options.logStream),
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
     // A malformed URL never reaches a route: answer it in problem+json like every other bad input.
@@ -115,8 +119,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     stats: new ItemStatsCache(() => readAllStats(database.run)),
     contexts: new QuizContexts(),
   });
-  // While Redis is away, rate-limit checks fail at once (no offline queue) and let requests through (skipOnError
-  // below): learners keep signing in and asking the tutor; docs/security.md weighs this against failing closed.
+  // While Redis is away, rate-limit checks fail at once (no offline queue) and count in this process's memory instead
+  // (plugins/rate-limit-store.ts): every limit still holds per process, and nobody is locked out (docs/security.md).
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: false })
     : null;
@@ -125,10 +129,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     redis.on('error', (error: Error) => {
       if (away) return;
       away = true;
-      app.log.warn({ err: error }, 'Redis is unreachable: rate limits are not enforced until it is back');
+      app.log.warn({ err: error }, 'Redis is unreachable: rate limits count per process until it is back');
     });
     redis.on('ready', () => {
-      if (away) app.log.info('Redis is back: rate limits are enforced again');
+      if (away) app.log.info('Redis is back: rate limits are shared again');
       away = false;
     });
     // Start counting from the first request when Redis is there; do not wait long for one that is not.
@@ -178,8 +182,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(rateLimit, {
     global: false,
-    skipOnError: true,
-    ...(redis ? { redis, nameSpace: 'vidya-rl:' } : {}),
+    ...(redis ? { store: sharedOrLocalStore(redis, 'vidya-rl:') } : {}),
   });
   await app.register(swagger, {
     openapi: {

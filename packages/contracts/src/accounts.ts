@@ -93,6 +93,12 @@ export const EmailBodySchema = z.object({
 });
 export type EmailBody = z.infer<typeof EmailBodySchema>;
 
+/** Query of the verification mail's link, `GET /api/auth/verify-email` (a redirect, so not an endpoint here). */
+export const VerifyEmailQuerySchema = z.object({
+  token: z.string().min(1).max(4096),
+  callbackURL: z.string().max(2048).optional(),
+});
+
 export const NewPasswordBodySchema = z.object({
   token: z.string().min(1).max(512),
   password: z

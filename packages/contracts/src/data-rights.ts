@@ -34,7 +34,7 @@ export const LearnerExportSchema = z
       .record(z.string(), z.array(ExportRowSchema))
       .describe(
         'Rows per stored table: enrolments, quiz sessions and questions, attempts, skill states, badges, links, ' +
-          'class memberships, channels, tutor conversations and messages, sessions and sign-in methods (no secrets)',
+          'blocked teachers and parents, class memberships, channels, tutor conversations and messages, sessions and sign-in methods (no secrets)',
       ),
   })
   .meta({ id: 'LearnerExport' });
@@ -59,8 +59,9 @@ export const AdultExportSchema = z
     records: z
       .record(z.string(), z.array(ExportRowSchema))
       .describe(
-        "Rows per stored table: links to learners (with the learner's username and name, status, when made and " +
-          'decided), classes (with their number of students), sessions, sign-in methods and mails (no secrets)',
+        "Rows per stored table: links learners accepted (with the learner's username and name, when made and " +
+          'decided; a pending or declined request is the learner’s to see), classes (with their number of ' +
+          'students), sessions, sign-in methods and mails (no secrets)',
       ),
   })
   .meta({ id: 'AdultExport' });

@@ -20,7 +20,9 @@ export const accountEndpoints = {
   signUp: endpoint({
     method: 'POST',
     path: '/api/accounts/:role',
-    summary: 'Create an account with the role of the sign-up page used and send the verification mail',
+    summary:
+      'Create an account with the role of the sign-up page used and send the verification mail. A registered ' +
+      'e-mail address gets the same answer (its owner is mailed instead); a taken username is a 409',
     tags: ['accounts'],
     params: RoleParamsSchema,
     body: SignUpBodySchema,
@@ -77,7 +79,8 @@ export const accountEndpoints = {
   resetPassword: endpoint({
     method: 'POST',
     path: '/api/password',
-    summary: 'Set a new password with the token from the reset mail',
+    summary:
+      'Set a new password with the token from the reset mail, or choose the first one after verifying the e-mail',
     tags: ['accounts'],
     body: NewPasswordBodySchema,
     response: OkSchema,

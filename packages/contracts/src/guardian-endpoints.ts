@@ -2,6 +2,8 @@ import { OkSchema } from './accounts.ts';
 import { endpoint } from './endpoint.ts';
 import {
   AddChannelBodySchema,
+  BlockIdParamsSchema,
+  BlockedGuardianListSchema,
   ChannelIdParamsSchema,
   ChannelListSchema,
   ChannelSchema,
@@ -12,7 +14,6 @@ import {
   CreateClassBodySchema,
   CreateLinkBodySchema,
   GuardianLearnerListSchema,
-  GuardianLearnerSchema,
   JoinClassBodySchema,
   LearnerIdParamsSchema,
   LearnerProgressSchema,
@@ -26,16 +27,19 @@ export const guardianEndpoints = {
   requestLink: endpoint({
     method: 'POST',
     path: '/api/guardian/links',
-    summary: 'Ask a learner (by username) to link to this teacher or parent; starts unverified',
+    summary:
+      'Ask a learner (by username) to link to this teacher or parent. The answer is the same whether or not the ' +
+      'username is a learner’s; the request (unverified) reaches the learner only when it is, and they have not ' +
+      'blocked this account',
     tags: ['guardians'],
     body: CreateLinkBodySchema,
-    response: GuardianLearnerSchema,
-    status: 201,
+    response: OkSchema,
+    status: 202,
   }),
   learners: endpoint({
     method: 'GET',
     path: '/api/guardian/learners',
-    summary: "The guardian's linked learners; pending ones show the username only",
+    summary: "The learners who accepted the guardian's request (verified links), with name and e-mail",
     tags: ['guardians'],
     response: GuardianLearnerListSchema,
   }),
@@ -124,6 +128,31 @@ export const learnerLinkEndpoints = {
     summary: 'Remove a link to a teacher or parent (access ends at once)',
     tags: ['guardians'],
     params: LinkIdParamsSchema,
+    response: OkSchema,
+  }),
+  block: endpoint({
+    method: 'POST',
+    path: '/api/me/link-requests/:linkId/block',
+    summary:
+      "Block the link's teacher or parent: the link ends, and their later requests never reach this learner " +
+      '(they are told nothing of it)',
+    tags: ['guardians'],
+    params: LinkIdParamsSchema,
+    response: OkSchema,
+  }),
+  blocked: endpoint({
+    method: 'GET',
+    path: '/api/me/blocked-guardians',
+    summary: 'The teachers and parents this learner blocked',
+    tags: ['guardians'],
+    response: BlockedGuardianListSchema,
+  }),
+  unblock: endpoint({
+    method: 'DELETE',
+    path: '/api/me/blocked-guardians/:blockId',
+    summary: 'Unblock a teacher or parent: their new requests reach this learner again',
+    tags: ['guardians'],
+    params: BlockIdParamsSchema,
     response: OkSchema,
   }),
   channels: endpoint({

@@ -9,7 +9,11 @@ export const LinkKindSchema = z.enum(['instructor', 'parent']);
 export type LinkKind = z.infer<typeof LinkKindSchema>;
 
 export const PARENT_CONFIRMATION = "I confirm that I am this child's parent or legal guardian.";
-export const NO_SUCH_LEARNER = 'No learner with that username';
+/**
+ * What a teacher or parent is told after asking to link, whether or not the username is a learner's (and whether or
+ * not that learner blocked them): the answer must not tell which children have accounts.
+ */
+export const LINK_REQUEST_SENT = 'If a learner with that username exists, they will see your request.';
 
 const usernameInput = (required: string) =>
   z.string().trim().min(1, required).max(30, 'At most 30 characters');
@@ -36,14 +40,17 @@ export const ParentLinkFormSchema = CreateLinkBodySchema.extend({
 export const LinkIdParamsSchema = z.object({ linkId: z.uuid() });
 export const LearnerIdParamsSchema = z.object({ learnerId: z.string().min(1).max(64) });
 
-/** A learner as a guardian sees them: pending links show the username only. */
+/**
+ * A learner as a guardian sees them. The guardian's list holds only learners who accepted (verified links): a pending
+ * or declined request would tell the guardian that the username exists.
+ */
 export const GuardianLearnerSchema = z
   .object({
     linkId: z.uuid(),
     status: LinkStatusSchema,
     username: z.string(),
     requestedAt: z.iso.datetime(),
-    /** Present only while the link is verified. */
+    /** Present while the link is verified (always, in the guardian's list). */
     learner: z
       .object({ id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() })
       .optional(),
@@ -65,6 +72,20 @@ export const LinkRequestSchema = z
   .meta({ id: 'LinkRequest' });
 export type LinkRequest = z.infer<typeof LinkRequestSchema>;
 export const LinkRequestListSchema = z.array(LinkRequestSchema);
+
+export const BlockIdParamsSchema = z.object({ blockId: z.uuid() });
+
+/** A teacher or parent the learner blocked: their link requests no longer reach the learner. */
+export const BlockedGuardianSchema = z
+  .object({
+    id: z.uuid(),
+    kind: LinkKindSchema,
+    guardian: z.object({ firstName: z.string(), lastName: z.string(), username: z.string() }),
+    blockedAt: z.iso.datetime(),
+  })
+  .meta({ id: 'BlockedGuardian' });
+export type BlockedGuardian = z.infer<typeof BlockedGuardianSchema>;
+export const BlockedGuardianListSchema = z.array(BlockedGuardianSchema);
 
 export const ClassSchema = z
   .object({

@@ -2,10 +2,10 @@ import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '#src/errors.ts';
 
-// Only the better-auth endpoints a browser must reach directly (mail links, OAuth redirects, session reads).
-// Sign-up, sign-in, sign-out and reset go through our own routes, which validate, rate-limit and answer problem+json.
+// Only the better-auth endpoints a browser must reach directly (the reset link, OAuth redirects, session reads).
+// Sign-up, sign-in, sign-out, reset and the verification link (GET /api/auth/verify-email, accounts.routes.ts) go
+// through our own routes, which validate, rate-limit and answer problem+json.
 const ALLOWED = [
-  /^\/api\/auth\/verify-email$/,
   /^\/api\/auth\/reset-password\/[^/]+$/,
   /^\/api\/auth\/callback\/[a-z0-9-]+$/,
   /^\/api\/auth\/oauth2\/callback\/[a-z0-9-]+$/,

@@ -3,6 +3,7 @@ import { ROLE_HOME, RoleSchema, type Role } from '@vidya/contracts';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { parseCookie } from 'cookie';
+import { and, eq } from 'drizzle-orm';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { username } from 'better-auth/plugins/username';
 import type { Config } from '#src/config.ts';
@@ -56,6 +57,21 @@ const mapProfile = (profile: ProfileWithNames) => {
 
 export type Auth = ReturnType<typeof createAuth>;
 
+/**
+ * The mailbox owner has just verified the address: end every session of the account and remove the password set at
+ * sign-up, which may be someone else's (an account made with another person's address before they did). The owner
+ * then chooses the password (issue 20); social sign-in never links to an unverified account (better-auth's
+ * `requireLocalEmailVerified`), so this is the only way an account becomes verified.
+ */
+async function claimForMailboxOwner(db: Db, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(schema.session).where(eq(schema.session.userId, userId));
+    await tx
+      .delete(schema.account)
+      .where(and(eq(schema.account.userId, userId), eq(schema.account.providerId, 'credential')));
+  });
+}
+
 /** Builds better-auth for Vidya: e-mail + password with verification, usernames, the social providers configured. */
 export function createAuth(options: { config: Config; db: Db; mailer: Mailer; secret: string }) {
   const { config, db, mailer, secret } = options;
@@ -92,7 +108,9 @@ export function createAuth(options: { config: Config; db: Db; mailer: Mailer; se
     },
     emailVerification: {
       sendOnSignUp: true,
-      autoSignInAfterVerification: true,
+      // The owner chooses a password first (accounts.service.ts `verifyEmail`), then signs in with it.
+      autoSignInAfterVerification: false,
+      afterEmailVerification: async (verified) => claimForMailboxOwner(db, verified.id),
       sendVerificationEmail: async ({ user, url }) => {
         await mailer.send(
           linkMail(

@@ -47,6 +47,8 @@ const RULES: Record<string, Rule> = {
   'GET /dev/mail/messages': PUBLIC(200),
   // better-auth: only the allow-listed paths answer; its own sign-in endpoints are not reachable.
   'GET /api/auth/*': { ...PUBLIC(200), params: wildcard('get-session') },
+  // The verification link: a forged token leads every caller to the page that says the link is bad.
+  'GET /api/auth/verify-email': { ...PUBLIC(302), query: 'token=not-a-token' },
   'HEAD /api/auth/*': { ...PUBLIC(404), params: wildcard('get-session') },
   'POST /api/auth/*': { ...PUBLIC(404), params: wildcard('sign-in/email'), body: () => ({}) },
   // Accounts and sessions: open to everyone; they act on the credentials sent, not on the caller.
@@ -122,6 +124,17 @@ const RULES: Record<string, Rule> = {
     params: link('parentVerified'),
     destructive: true,
   },
+  'POST /api/me/link-requests/:linkId/block': {
+    expect: '401 200 404 403 403 403 403 403 403',
+    params: link('parentUnverified'),
+    destructive: true,
+  },
+  'GET /api/me/blocked-guardians': { expect: '401 200 200 403 403 403 403 403 403' },
+  'DELETE /api/me/blocked-guardians/:blockId': {
+    expect: '401 200 404 403 403 403 403 403 403',
+    params: (w) => ({ blockId: w.blockId }),
+    destructive: true,
+  },
   'DELETE /api/me/channels/:channelId': {
     expect: '401 200 404 403 403 403 403 403 403',
     params: (w) => ({ channelId: w.channelId }),
@@ -134,7 +147,7 @@ const RULES: Record<string, Rule> = {
 
   // Teachers and parents.
   'POST /api/guardian/links': {
-    expect: '401 403 403 201 201 201 201 201 201',
+    expect: '401 403 403 202 202 202 202 202 202',
     body: (w) => ({ username: w.accounts.learner.person.username, confirmed: true }),
     destructive: true,
   },

@@ -6,6 +6,7 @@ import {
   classMember,
   classroom,
   enrolment,
+  guardianBlock,
   guardianLink,
   learnerChannel,
   quizSession,
@@ -54,6 +55,8 @@ export interface World {
   joinCode: string;
   channelId: string;
   conversationId: string;
+  /** The learner's block of the unlinked parent. */
+  blockId: string;
   linkOf: Record<
     'instructorVerified' | 'instructorUnverified' | 'parentVerified' | 'parentUnverified',
     string
@@ -109,6 +112,9 @@ export async function buildWorld(app: FastifyInstance, previous?: World): Promis
   await app.db
     .delete(guardianLink)
     .where(or(inArray(guardianLink.learnerId, ids), inArray(guardianLink.guardianId, ids)));
+  await app.db
+    .delete(guardianBlock)
+    .where(or(inArray(guardianBlock.learnerId, ids), inArray(guardianBlock.guardianId, ids)));
   await app.db.delete(classroom).where(inArray(classroom.instructorId, ids));
   await app.db.delete(classMember).where(inArray(classMember.learnerId, ids));
   await app.db.delete(quizSession).where(inArray(quizSession.learnerId, ids));
@@ -143,6 +149,11 @@ export async function buildWorld(app: FastifyInstance, previous?: World): Promis
     parentUnverified: await link('parentUnverified', false),
   };
 
+  const [block] = await app.db
+    .insert(guardianBlock)
+    .values({ learnerId: learner.id, guardianId: accounts.parentUnlinked.id })
+    .returning();
+
   await ok('enrol', await learner.client.post('/api/me/enrolments', { courses: ['science'] }));
   const quiz = await ok('start', await learner.client.post('/api/quizzes', { course: 'science' }));
   const question = await ok('next', await learner.client.post(`/api/quizzes/${quiz.id}/next`));
@@ -162,6 +173,7 @@ export async function buildWorld(app: FastifyInstance, previous?: World): Promis
     joinCode,
     channelId: channel.id!,
     conversationId: conversation!.id,
+    blockId: block!.id,
     linkOf,
   };
 }

@@ -28,14 +28,19 @@ async function expectOk(what: string, response: { statusCode: number; body: stri
   return JSON.parse(response.body) as Record<string, unknown> & { id: string };
 }
 
-/** A guardian's link request to a learner; returns the link id. */
+/** A guardian's link request to a learner; returns the link id, as the learner sees it (the guardian is not told). */
 export async function requestLink(guardian: TestAccount, learner: TestAccount): Promise<string> {
   const body =
     guardian.role === 'parents'
       ? { username: learner.person.username, confirmed: true }
       : { username: learner.person.username };
-  const link = await expectOk('link request', await guardian.client.post('/api/guardian/links', body));
-  return link.linkId as string;
+  await expectOk('link request', await guardian.client.post('/api/guardian/links', body));
+  const requests = (await learner.client.get('/api/me/link-requests')).json<
+    { id: string; guardian: { username: string } }[]
+  >();
+  const request = requests.find((r) => r.guardian.username === guardian.person.username);
+  if (!request) throw new Error('link request: the learner did not get it');
+  return request.id;
 }
 
 /** A link the learner accepted (status verified); returns the link id. */

@@ -89,6 +89,7 @@ export function validValue(field: string, world: World): unknown {
     learnerId: learner.id,
     linkId: world.linkOf.parentUnverified,
     channelId: world.channelId,
+    blockId: world.blockId,
     conversationId: world.conversationId,
     question: { quizId: world.quizId, itemId: world.itemId },
     timeZone: 'Asia/Kolkata',

@@ -68,7 +68,7 @@ describe('rate limits shared through Redis (REDIS_URL)', () => {
         payload: { username: `nobody_${i}_${teacher.person.username}`.slice(0, 30) },
       }),
     );
-    expect(statuses.slice(0, 30).every((s) => s === 404)).toBe(true);
+    expect(statuses.slice(0, 30).every((s) => s === 202)).toBe(true);
     expect(statuses[30]).toBe(429);
     const problem = await two.inject({
       method: 'POST',
@@ -82,14 +82,14 @@ describe('rate limits shared through Redis (REDIS_URL)', () => {
 });
 
 describe('rate limits while Redis is away', () => {
-  it('let sign-in go on (fail open) instead of failing every request', async () => {
+  it('count in each process instead: sign-in, reset mails and link requests are still limited', async () => {
     const nowhere = `redis://127.0.0.1:${await freePort()}`;
-    const alone = await buildTestApp(database, { REDIS_URL: nowhere });
+    const alone = await buildTestApp(database, { REDIS_URL: nowhere, RATE_LIMIT_IP_MULTIPLIER: '1000' });
     try {
       const learner = await createAccount(one, 'learners');
       const started = Date.now();
       const statuses: number[] = [];
-      for (let i = 0; i < 12; i++) {
+      for (let i = 0; i < 40; i++) {
         const response = await alone.inject({
           method: 'POST',
           url: '/api/session',
@@ -97,15 +97,43 @@ describe('rate limits while Redis is away', () => {
         });
         statuses.push(response.statusCode);
       }
-      // Every attempt is judged on its password (no 500, no 429 from a store that cannot count), and at once.
-      expect(statuses).toEqual(Array(12).fill(401));
-      expect(Date.now() - started).toBeLessThan(20_000);
+      // Judged on the password ten times, then refused: no 500, and at once (no wait for the missing Redis).
+      expect(statuses).toEqual([...Array(10).fill(401), ...Array(30).fill(429)]);
+      expect(Date.now() - started).toBeLessThan(30_000);
+      // The owner, from another client, still signs in.
       const right = await alone.inject({
         method: 'POST',
         url: '/api/session',
+        remoteAddress: '203.0.113.5',
         payload: { email: learner.person.email, password: learner.person.password },
       });
       expect(right.statusCode).toBe(200);
+
+      const { email } = newPerson();
+      const resets: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const response = await alone.inject({
+          method: 'POST',
+          url: '/api/password/reset-requests',
+          payload: { email },
+        });
+        resets.push(response.statusCode);
+      }
+      expect(resets).toEqual([202, 202, 202, 429]);
+
+      const teacher = await createAccount(one, 'instructors');
+      const links: number[] = [];
+      for (let i = 0; i < 31; i++) {
+        const response = await alone.inject({
+          method: 'POST',
+          url: '/api/guardian/links',
+          headers: { cookie: teacher.cookie },
+          payload: { username: `nobody_${i}` },
+        });
+        links.push(response.statusCode);
+      }
+      expect(links.at(-1)).toBe(429);
+      expect(links.slice(0, 30).every((s) => s === 202)).toBe(true);
     } finally {
       await alone.close();
     }

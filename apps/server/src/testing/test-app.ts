@@ -6,7 +6,7 @@ import type { Role } from '@vidya/contracts';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '#src/app.ts';
+import { buildApp, type BuildOptions } from '#src/app.ts';
 import { loadConfig, serverRoot } from '#src/config.ts';
 import { createDatabase, type Database } from '#src/db/client.ts';
 import { mailOutbox } from '#src/db/schema/index.ts';
@@ -58,6 +58,7 @@ export function fakeWebDist(): string {
 export async function buildTestApp(
   database: Database,
   env: Record<string, string> = {},
+  options: Omit<BuildOptions, 'database'> = {},
 ): Promise<FastifyInstance> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -68,7 +69,7 @@ export async function buildTestApp(
     RATE_LIMIT_IP_MULTIPLIER: '100',
     ...env,
   });
-  const app = await buildApp(config, { database });
+  const app = await buildApp(config, { ...options, database });
   await app.ready();
   return app;
 }
@@ -115,11 +116,28 @@ export function newPerson(
   };
 }
 
-/** Signs up with a role, follows the verification link and returns the signed-in cookie. */
+/**
+ * Signs up with a role, follows the verification link, chooses the password on the page it leads to (the sign-up
+ * password no longer works after verification) and signs in; returns the signed-in cookie.
+ */
 export async function signUpVerified(app: FastifyInstance, role: Role, person = newPerson()) {
   const signUp = await app.inject({ method: 'POST', url: `/api/accounts/${role}`, payload: person });
   if (signUp.statusCode !== 201) throw new Error(`sign-up failed: ${signUp.body}`);
   const mail = await lastMailTo(app, person.email);
   const verify = await app.inject({ method: 'GET', url: linkIn(mail!.text).replace(TEST_ORIGIN, '') });
-  return { person, cookie: cookieHeader(verify), verify };
+  const token = new URL(verify.headers.location ?? '/', TEST_ORIGIN).searchParams.get('token');
+  if (verify.statusCode !== 302 || !token) throw new Error(`verification failed: ${verify.statusCode}`);
+  const chosen = await app.inject({
+    method: 'POST',
+    url: '/api/password',
+    payload: { token, password: person.password },
+  });
+  if (chosen.statusCode !== 200) throw new Error(`choosing the password failed: ${chosen.body}`);
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/session',
+    payload: { email: person.email, password: person.password },
+  });
+  if (login.statusCode !== 200) throw new Error(`sign-in failed: ${login.body}`);
+  return { person, cookie: cookieHeader(login), verify };
 }

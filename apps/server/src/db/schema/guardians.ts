@@ -73,3 +73,25 @@ export const learnerChannel = pgTable(
   },
   (t) => [unique('learner_channel_url_unique').on(t.learnerId, t.url)],
 );
+
+/**
+ * A teacher or parent a learner blocked: their link requests stop reaching the learner, and they are not told
+ * (issue 20: the answer to a link request never says whether a learner exists or blocked them).
+ */
+export const guardianBlock = pgTable(
+  'guardian_block',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    learnerId: text('learner_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    guardianId: text('guardian_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('guardian_block_pair_unique').on(t.learnerId, t.guardianId),
+    index('guardian_block_guardian_idx').on(t.guardianId),
+  ],
+);

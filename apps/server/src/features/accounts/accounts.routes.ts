@@ -1,13 +1,22 @@
-import { accountEndpoints } from '@vidya/contracts';
+import { VerifyEmailQuerySchema, accountEndpoints } from '@vidya/contracts';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { tooManyRequests } from '#src/errors.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError, tooManyRequests } from '#src/errors.ts';
 import { SIGNUP_ROLE_COOKIE } from '#src/plugins/auth.ts';
 import { route } from '#src/plugins/route.ts';
 import { accountOf, loadAccount, requireAccount } from '#src/plugins/session.ts';
 import * as accounts from './accounts.service.ts';
 
 const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+// Failed sign-ins (OWASP Authentication Cheat Sheet, "account lockout"): per account and client, so a storm of wrong
+// passwords from one client locks only that client out of that account; and a slower ceiling per account against
+// guessing spread over many clients, which one client alone cannot reach (4 windows × 10 < 100).
+const FAILED_LOGINS_PER_CLIENT = 10;
+const FAILED_LOGINS_PER_CLIENT_WINDOW_MS = 15 * MINUTE_MS;
+const FAILED_LOGINS_PER_ACCOUNT = 100;
+const FAILED_LOGINS_PER_ACCOUNT_WINDOW_MS = HOUR_MS;
 const SOCIAL_ROLE_COOKIE_MAX_AGE_SECONDS = 600;
 
 function setCookies(reply: FastifyReply, cookies: string[]): void {
@@ -33,25 +42,69 @@ export function accountRoutes(app: FastifyInstance): void {
       if (!result.isAllowed && result.isExceeded) throw tooManyRequests();
     };
   };
+  // Counts only the failures it is told of; `isSpent` reads the count without adding to it.
+  const failures = (
+    name: string,
+    max: number,
+    windowMs: number,
+    key: (request: FastifyRequest) => string,
+  ) => {
+    const check = app.createRateLimit({
+      max,
+      timeWindow: windowMs,
+      keyGenerator: (request) => `${name}:${key(request)}`,
+    });
+    return {
+      isSpent: async (request: FastifyRequest) => {
+        const result = await check(request, { increment: false });
+        return !result.isAllowed && result.remaining === 0;
+      },
+      count: async (request: FastifyRequest) => {
+        await check(request);
+      },
+    };
+  };
   const signUpIp = limiter('signup', 10, 10 * MINUTE_MS, false);
   const loginIp = limiter('login', 20, MINUTE_MS, false);
-  const loginAccount = limiter('login', 10, 15 * MINUTE_MS, true);
+  const failedFromClient = failures(
+    'login-failed',
+    FAILED_LOGINS_PER_CLIENT,
+    FAILED_LOGINS_PER_CLIENT_WINDOW_MS,
+    (request) => `acct:${emailOf(request)}:ip:${request.ip}`,
+  );
+  const failedOnAccount = failures(
+    'login-failed',
+    FAILED_LOGINS_PER_ACCOUNT,
+    FAILED_LOGINS_PER_ACCOUNT_WINDOW_MS,
+    (request) => `acct:${emailOf(request)}`,
+  );
   const mailIp = limiter('mail', 5, MINUTE_MS, false);
   const mailAccount = limiter('mail', 3, 15 * MINUTE_MS, true);
 
+  // Every sign-up mails the address (a verification mail, or a note to its owner): limited per address as mails are.
   route(app, accountEndpoints.signUp, async ({ params, body }) => accounts.signUp(app, params.role, body), {
-    preHandler: [signUpIp],
+    preHandler: [signUpIp, mailAccount],
   });
 
   route(
     app,
     accountEndpoints.login,
     async ({ body, request, reply }) => {
-      const { me, cookies } = await accounts.logIn(app, body, fromNodeHeaders(request.headers));
-      setCookies(reply, cookies);
-      return me;
+      if ((await failedFromClient.isSpent(request)) || (await failedOnAccount.isSpent(request)))
+        throw tooManyRequests();
+      try {
+        const { me, cookies } = await accounts.logIn(app, body, fromNodeHeaders(request.headers));
+        setCookies(reply, cookies);
+        return me;
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'invalid_credentials') {
+          await failedFromClient.count(request);
+          await failedOnAccount.count(request);
+        }
+        throw error;
+      }
     },
-    { preHandler: [loginIp, loginAccount] },
+    { preHandler: [loginIp] },
   );
 
   route(app, accountEndpoints.logout, async ({ request, reply }) => {
@@ -93,6 +146,16 @@ export function accountRoutes(app: FastifyInstance): void {
       return { ok: true as const };
     },
     { preHandler: [loginIp] },
+  );
+
+  // The link in the verification mail (a browser navigation, answered with a redirect, so not in the contracts).
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/auth/verify-email',
+    {
+      schema: { hide: true, querystring: VerifyEmailQuerySchema },
+      preHandler: [loginIp],
+    },
+    async (request, reply) => reply.redirect(await accounts.verifyEmail(app, request.query.token)),
   );
 
   route(app, accountEndpoints.providers, async () => accounts.socialProviders(app));

@@ -1,6 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import {
   LOGIN_PATH,
   ROLE_HOME,
+  RoleSchema,
+  paths,
   type AuthProviders,
   type EmailBody,
   type LoginBody,
@@ -11,29 +14,66 @@ import {
   type SignUpResult,
 } from '@vidya/contracts';
 import { APIError } from 'better-auth/api';
-import { eq, or, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { user } from '#src/db/schema/index.ts';
+import { account, user } from '#src/db/schema/index.ts';
 import { AppError, badRequest, conflict } from '#src/errors.ts';
+import { linkMail } from '#src/features/mail/mail.service.ts';
 import { SIGNUP_ROLE_COOKIE } from '#src/plugins/auth.ts';
 import { presentMe } from './accounts.presenter.ts';
 
 const EMAIL_TAKEN = 'An account with this e-mail already exists. Try logging in instead.';
 const USERNAME_TAKEN = 'This username is taken. Please choose another.';
+// The token of the "choose your password" step after verification: as long-lived as a reset link.
+const CHOOSE_PASSWORD_TOKEN_SECONDS = 60 * 60;
 
-/** Creates an account whose role is the sign-up page's, and sends the verification mail. */
+/**
+ * The owner of a registered address is told that someone tried to sign up with it (the sign-up itself is answered
+ * as for a new address); an owner who never verified gets the verification mail again instead.
+ */
+async function mailOwnerOfRegisteredAddress(
+  app: FastifyInstance,
+  owner: { email: string; firstName: string; role: string; emailVerified: boolean },
+): Promise<void> {
+  const role = RoleSchema.catch('learners').parse(owner.role);
+  if (!owner.emailVerified) {
+    await app.auth.api.sendVerificationEmail({ body: { email: owner.email, callbackURL: ROLE_HOME[role] } });
+    return;
+  }
+  await app.mailer.send(
+    linkMail(
+      owner.email,
+      'Someone tried to sign up to Vidya with your address',
+      `Hello ${owner.firstName},`,
+      'Someone (perhaps you) tried to create a new Vidya account with this e-mail address, which already has ' +
+        'one. If it was you, log in to your account, or use “Forget Password” on the login page if you do not ' +
+        'remember your password. If it was not you, you can ignore this mail: nothing has changed.',
+      'Log in',
+      `${app.config.publicUrl}${LOGIN_PATH[role]}`,
+    ),
+  );
+}
+
+/**
+ * Creates an account whose role is the sign-up page's, and sends the verification mail. A registered address gets
+ * the same answer, and its owner a mail instead (issue 20: sign-up must not tell who has an account); a taken
+ * username is still said, since usernames are public to teachers and parents anyway.
+ */
 export async function signUp(app: FastifyInstance, role: Role, body: SignUpBody): Promise<SignUpResult> {
   const email = body.email.toLowerCase();
   const taken = await app.db
-    .select({ email: user.email, username: user.username })
+    .select()
     .from(user)
     .where(or(eq(user.email, email), eq(sql`lower(${user.username})`, body.username.toLowerCase())));
-  const fields: Record<string, string> = {};
-  if (taken.some((t) => t.email === email)) fields.email = EMAIL_TAKEN;
   if (taken.some((t) => t.username?.toLowerCase() === body.username.toLowerCase()))
-    fields.username = USERNAME_TAKEN;
-  if (fields.email) throw conflict('email_taken', EMAIL_TAKEN, fields);
-  if (fields.username) throw conflict('username_taken', USERNAME_TAKEN, fields);
+    throw conflict('username_taken', USERNAME_TAKEN, { username: USERNAME_TAKEN });
+  const owner = taken.find((t) => t.email === email);
+  if (owner) {
+    // As long as a new account's sign-up takes: the password is hashed either way.
+    await (await app.auth.$context).password.hash(body.password);
+    await mailOwnerOfRegisteredAddress(app, owner);
+    return { email, verificationSent: true };
+  }
   try {
     await app.auth.api.signUpEmail({
       body: {
@@ -49,9 +89,54 @@ export async function signUp(app: FastifyInstance, role: Role, body: SignUpBody)
       headers: new Headers({ cookie: `${SIGNUP_ROLE_COOKIE}=${role}` }),
     });
   } catch (error) {
-    throw mapAuthError(error);
+    // Two sign-ups with one address at once: the later one is answered like any sign-up with a registered address.
+    const [racing] = await app.db.select().from(user).where(eq(user.email, email));
+    if (!racing) throw mapAuthError(error);
+    await mailOwnerOfRegisteredAddress(app, racing);
   }
   return { email, verificationSent: true };
+}
+
+/**
+ * Follows the verification link: better-auth marks the address verified, and its hook ends every session and
+ * removes the sign-up password (plugins/auth.ts). Returns where to send the browser: the "choose your password"
+ * page with a one-hour token while the account has no password, its role's login page once it has one (the link
+ * followed again), or the page that explains a bad or expired link.
+ */
+export async function verifyEmail(app: FastifyInstance, token: string): Promise<string> {
+  const failed = `${paths.resetPassword}?verified=1&error=invalid_token`;
+  try {
+    await app.auth.api.verifyEmail({ query: { token } });
+  } catch (error) {
+    if (error instanceof APIError) return failed;
+    throw error;
+  }
+  // The token was good, so its payload names the address (a JWT better-auth signed and has just checked).
+  const email = emailInVerificationToken(token);
+  const [owner] = email ? await app.db.select().from(user).where(eq(user.email, email)) : [];
+  if (!owner) return failed;
+  const role = RoleSchema.catch('learners').parse(owner.role);
+  const [password] = await app.db
+    .select({ id: account.id })
+    .from(account)
+    .where(and(eq(account.userId, owner.id), eq(account.providerId, 'credential')));
+  if (password) return `${LOGIN_PATH[role]}?verified=1`;
+  const choose = randomBytes(24).toString('base64url');
+  const context = await app.auth.$context;
+  // Stored as better-auth stores a reset token, so POST /api/password (resetPassword) sets the first password.
+  await context.internalAdapter.createVerificationValue({
+    identifier: `reset-password:${choose}`,
+    value: owner.id,
+    expiresAt: new Date(Date.now() + CHOOSE_PASSWORD_TOKEN_SECONDS * 1000),
+  });
+  return `${paths.resetPassword}?${new URLSearchParams({ token: choose, verified: '1', role }).toString()}`;
+}
+
+function emailInVerificationToken(token: string): string | null {
+  const payload = token.split('.')[1];
+  if (!payload) return null;
+  const parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { email?: unknown };
+  return typeof parsed.email === 'string' ? parsed.email.toLowerCase() : null;
 }
 
 /** better-auth's failures as our stable codes. */

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
-import { mailOutbox, user } from '#src/db/schema/index.ts';
+import { mailOutbox, session, user } from '#src/db/schema/index.ts';
 import {
   TEST_ORIGIN,
   buildTestApp,
@@ -99,23 +99,74 @@ describe('POST /api/accounts/:role', () => {
     expect(response.json().fields[field]).toBe(message);
   });
 
-  it('refuses a taken e-mail and a taken username in any letter case with 409', async () => {
+  it('answers a registered e-mail exactly as a new one, and mails its owner instead', async () => {
+    const { person: owner } = await signUpVerified(app, 'parents');
+    const fresh = await app.inject({ method: 'POST', url: '/api/accounts/learners', payload: newPerson() });
+    const intruder = { ...newPerson(), email: owner.email.toUpperCase(), password: 'intruder-pass-1' };
+    const again = await app.inject({ method: 'POST', url: '/api/accounts/learners', payload: intruder });
+    expect(again.statusCode).toBe(fresh.statusCode);
+    expect(again.headers['content-type']).toBe(fresh.headers['content-type']);
+    expect(again.json()).toEqual({ email: owner.email, verificationSent: true });
+    // No second account, no change to the first: the intruder's password and username do nothing.
+    const rows = await app.db.select().from(user).where(eq(user.email, owner.email));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ role: 'parents', username: owner.username });
+    expect((await login(owner.email, 'intruder-pass-1')).statusCode).toBe(401);
+    expect((await login(owner.email, owner.password)).statusCode).toBe(200);
+    const mail = await lastMailTo(app, owner.email);
+    expect(mail?.subject).toBe('Someone tried to sign up to Vidya with your address');
+    expect(mail?.text).toContain('Forget Password');
+    expect(linkIn(mail!.text)).toBe(`${TEST_ORIGIN}/guardian/parent-login`);
+  });
+
+  it('mails the verification link again when the registered address was never verified', async () => {
+    const first = newPerson();
+    await app.inject({ method: 'POST', url: '/api/accounts/learners', payload: first });
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/accounts/learners',
+      payload: { ...newPerson(), email: first.email },
+    });
+    expect(again.statusCode).toBe(201);
+    const mails = await app.db.select().from(mailOutbox).where(eq(mailOutbox.to, first.email));
+    expect(mails.map((m) => m.subject)).toEqual([
+      'Verify your e-mail for Vidya',
+      'Verify your e-mail for Vidya',
+    ]);
+  });
+
+  it('counts sign-ups among the mails to an address: 3 in 15 minutes, then 429', async () => {
+    const statusesFor = async (email: string) => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const response = await app.inject({
+          method: 'POST',
+          url: '/api/accounts/learners',
+          payload: { ...newPerson(), email },
+        });
+        statuses.push(response.statusCode);
+      }
+      return statuses;
+    };
+    const { person } = await signUpVerified(app, 'learners');
+    // The owner's own sign-up already mailed the address once.
+    expect(await statusesFor(person.email)).toEqual([201, 201, 429, 429]);
+    expect(await statusesFor(newPerson().email)).toEqual([201, 201, 201, 429]);
+  });
+
+  it('refuses a taken username in any letter case with 409', async () => {
     const person = newPerson();
     await app.inject({ method: 'POST', url: '/api/accounts/learners', payload: person });
-    const sameEmail = await app.inject({
-      method: 'POST',
-      url: '/api/accounts/parents',
-      payload: { ...newPerson(), email: person.email.toUpperCase() },
-    });
-    expect(sameEmail.statusCode).toBe(409);
-    expect(sameEmail.json()).toMatchObject({ code: 'email_taken', fields: { email: expect.any(String) } });
     const sameName = await app.inject({
       method: 'POST',
       url: '/api/accounts/parents',
       payload: { ...newPerson(), username: person.username.toUpperCase() },
     });
     expect(sameName.statusCode).toBe(409);
-    expect(sameName.json()).toMatchObject({ code: 'username_taken' });
+    expect(sameName.json()).toMatchObject({
+      code: 'username_taken',
+      fields: { username: expect.any(String) },
+    });
   });
 });
 
@@ -159,15 +210,111 @@ describe('POST /api/session', () => {
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
   });
+
+  it('locks out only the client that sent ten wrong passwords: the owner signs in from another', async () => {
+    const { person } = await signUpVerified(app, 'learners');
+    const from = (remoteAddress: string, password: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/session',
+        remoteAddress,
+        payload: { email: person.email, password },
+      });
+    const storm: number[] = [];
+    for (let i = 0; i < 12; i++) storm.push((await from('198.51.100.7', `guess-${i}-password`)).statusCode);
+    expect(storm).toEqual([...Array(10).fill(401), 429, 429]);
+    // The storm's client is refused even the right password; the owner's own client is not.
+    expect((await from('198.51.100.7', person.password)).statusCode).toBe(429);
+    expect((await from('203.0.113.20', person.password)).statusCode).toBe(200);
+  });
+
+  it('does not count right passwords against the account', async () => {
+    const { person } = await signUpVerified(app, 'learners');
+    for (let i = 0; i < 12; i++) expect((await login(person.email, person.password)).statusCode).toBe(200);
+  });
+
+  it('refuses every client once one account has had 100 wrong passwords in an hour', async () => {
+    const { person } = await signUpVerified(app, 'parents');
+    const from = (remoteAddress: string, password: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/session',
+        remoteAddress,
+        payload: { email: person.email, password },
+      });
+    // Spread over twelve clients, none of which reaches its own limit of ten.
+    const statuses: number[] = [];
+    for (let i = 0; i < 100; i++)
+      statuses.push((await from(`192.0.2.${i % 12}`, `guess-${i}-pw`)).statusCode);
+    expect(statuses.every((s) => s === 401)).toBe(true);
+    expect((await from('203.0.113.99', person.password)).statusCode).toBe(429);
+  }, 120_000);
 });
 
 describe('e-mail verification', () => {
-  it('verifies, signs in and redirects to the role area', async () => {
-    const { verify } = await signUpVerified(app, 'instructors');
+  it('verifies, signs nobody in, and asks the owner to choose the password', async () => {
+    const person = newPerson();
+    await app.inject({ method: 'POST', url: '/api/accounts/instructors', payload: person });
+    const link = linkIn((await lastMailTo(app, person.email))!.text).replace(TEST_ORIGIN, '');
+    const verify = await app.inject({ method: 'GET', url: link });
     expect(verify.statusCode).toBe(302);
-    expect(verify.headers.location).toBe('/instructor');
-    const me = await app.inject({ method: 'GET', url: '/api/me', headers: { cookie: cookieHeader(verify) } });
+    expect(verify.headers['set-cookie']).toBeUndefined();
+    const location = new URL(verify.headers.location!, TEST_ORIGIN);
+    expect(location.pathname).toBe('/reset-password');
+    expect(location.searchParams.get('verified')).toBe('1');
+    expect(location.searchParams.get('role')).toBe('instructors');
+    const [row] = await app.db.select().from(user).where(eq(user.email, person.email));
+    expect(row?.emailVerified).toBe(true);
+
+    const chosen = await app.inject({
+      method: 'POST',
+      url: '/api/password',
+      payload: { token: location.searchParams.get('token'), password: 'chosen-by-owner-1' },
+    });
+    expect(chosen.statusCode).toBe(200);
+    const signedIn = await login(person.email, 'chosen-by-owner-1');
+    expect(signedIn.statusCode).toBe(200);
+    const me = await app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { cookie: cookieHeader(signedIn) },
+    });
     expect(me.json()).toMatchObject({ role: 'instructors', emailVerified: true });
+
+    // The link followed again changes nothing: it leads to the role's login page.
+    const again = await app.inject({ method: 'GET', url: link });
+    expect(again.headers.location).toBe('/guide/instructor-login?verified=1');
+    expect((await login(person.email, 'chosen-by-owner-1')).statusCode).toBe(200);
+  });
+
+  it('takes the account from whoever signed up with the address: their password and sessions end', async () => {
+    const owner = newPerson();
+    // Someone else signs up first with the owner's address and a password of their own.
+    await app.inject({
+      method: 'POST',
+      url: '/api/accounts/learners',
+      payload: { ...newPerson(), email: owner.email, password: 'squatter-pass-1' },
+    });
+    const [squatted] = await app.db.select().from(user).where(eq(user.email, owner.email));
+    const context = await app.auth.$context;
+    await context.internalAdapter.createSession(squatted!.id);
+    expect(await app.db.select().from(session).where(eq(session.userId, squatted!.id))).toHaveLength(1);
+
+    // The owner follows the mail and chooses a password.
+    const link = linkIn((await lastMailTo(app, owner.email))!.text).replace(TEST_ORIGIN, '');
+    const verify = await app.inject({ method: 'GET', url: link });
+    expect(await app.db.select().from(session).where(eq(session.userId, squatted!.id))).toEqual([]);
+    expect((await login(owner.email, 'squatter-pass-1')).statusCode).toBe(401);
+    const token = new URL(verify.headers.location!, TEST_ORIGIN).searchParams.get('token');
+    await app.inject({ method: 'POST', url: '/api/password', payload: { token, password: owner.password } });
+    expect((await login(owner.email, 'squatter-pass-1')).statusCode).toBe(401);
+    expect((await login(owner.email, owner.password)).statusCode).toBe(200);
+  });
+
+  it('sends a bad or expired link to the page that says so, and verifies nothing', async () => {
+    const verify = await app.inject({ method: 'GET', url: '/api/auth/verify-email?token=forged.token.x' });
+    expect(verify.statusCode).toBe(302);
+    expect(verify.headers.location).toBe('/reset-password?verified=1&error=invalid_token');
   });
 
   it('resends the mail to an unverified address and stays silent for unknown ones', async () => {

@@ -8,6 +8,7 @@ import {
   classMember,
   classroom,
   enrolment,
+  guardianBlock,
   guardianLink,
   learnerChannel,
   learnerCourseState,
@@ -44,6 +45,7 @@ export const PERSONAL_TABLES = [
   'quiz_question',
   'attempt',
   'guardian_link',
+  'guardian_block',
   'class_member',
   'learner_channel',
   'tutor_conversation',
@@ -110,6 +112,17 @@ export async function learnerRows(db: Db, learner: UserRow) {
       guardianUsername: g?.displayUsername ?? g?.username ?? null,
       guardianName: g ? `${g.firstName} ${g.lastName}` : null,
     })),
+    blockedGuardians: (
+      await db
+        .select({ block: guardianBlock, guardian })
+        .from(guardianBlock)
+        .leftJoin(guardian, eq(guardian.id, guardianBlock.guardianId))
+        .where(eq(guardianBlock.learnerId, id))
+    ).map(({ block, guardian: g }) => ({
+      ...block,
+      guardianUsername: g?.displayUsername ?? g?.username ?? null,
+      guardianName: g ? `${g.firstName} ${g.lastName}` : null,
+    })),
     classMemberships: (
       await db
         .select({ member: classMember, className: classroom.name })
@@ -130,8 +143,10 @@ export async function learnerRows(db: Db, learner: UserRow) {
 export type LearnerRows = Awaited<ReturnType<typeof learnerRows>>;
 
 /**
- * A teacher's or parent's rows per table, secrets included: their links (with each learner's username and name),
- * their classes (with the number of students, not who they are), and the rows every account has.
+ * A teacher's or parent's rows per table, secrets included: the links learners accepted (with each learner's
+ * username and name), their classes (with the number of students, not who they are), and the rows every account
+ * has. A pending or declined request, and a learner's block, are left out: the adult's lists do not show them
+ * either, since they would tell the adult that a username is a child's account (issue 20).
  */
 export async function adultRows(db: Db, adult: UserRow) {
   const id = adult.id;
@@ -143,7 +158,7 @@ export async function adultRows(db: Db, adult: UserRow) {
         .from(guardianLink)
         .leftJoin(learner, eq(learner.id, guardianLink.learnerId))
         .leftJoin(classroom, eq(classroom.id, guardianLink.classId))
-        .where(eq(guardianLink.guardianId, id))
+        .where(and(eq(guardianLink.guardianId, id), eq(guardianLink.status, 'verified')))
         .orderBy(guardianLink.createdAt)
     ).map(({ link, learner: l, className }) => ({
       ...link,
@@ -205,6 +220,7 @@ export async function deleteLearnerRows(db: Db, learner: UserRow): Promise<void>
     await tx.delete(learnerProfile).where(eq(learnerProfile.learnerId, id));
     await tx.delete(classMember).where(eq(classMember.learnerId, id));
     await tx.delete(guardianLink).where(or(eq(guardianLink.learnerId, id), eq(guardianLink.guardianId, id)));
+    await tx.delete(guardianBlock).where(eq(guardianBlock.learnerId, id));
     await tx.delete(learnerChannel).where(eq(learnerChannel.learnerId, id));
     await deleteAccountRows(tx, learner);
   });
@@ -219,6 +235,7 @@ export async function deleteAdultRows(db: Db, adult: UserRow): Promise<void> {
   const id = adult.id;
   await db.transaction(async (tx: Tx) => {
     await tx.delete(guardianLink).where(eq(guardianLink.guardianId, id));
+    await tx.delete(guardianBlock).where(eq(guardianBlock.guardianId, id));
     const classes = tx.select({ id: classroom.id }).from(classroom).where(eq(classroom.instructorId, id));
     await tx.delete(classMember).where(inArray(classMember.classId, classes));
     await tx.delete(classroom).where(eq(classroom.instructorId, id));

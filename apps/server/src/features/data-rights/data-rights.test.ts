@@ -34,7 +34,10 @@ afterAll(async () => {
   await database.close();
 });
 
-/** A learner with a row in every personal table: quiz, badges, links, class, channel, tutor chat, reset token. */
+/**
+ * A learner with a row in every personal table: quiz, badges, links, a blocked parent, class, channel, tutor chat,
+ * reset token.
+ */
 async function busyLearner() {
   const learner = await createAccount(app, 'learners');
   const teacher = await createAccount(app, 'instructors');
@@ -42,6 +45,8 @@ async function busyLearner() {
   await finishedQuiz(app, learner);
   const classId = await joinedClass(teacher, learner);
   const parentLinkId = await verifiedLink(parent, learner);
+  const pest = await createAccount(app, 'parents');
+  await learner.client.post(`/api/me/link-requests/${await requestLink(pest, learner)}/block`);
   await learner.client.post('/api/me/channels', { url: 'https://example.com/channel' });
   await app.db.insert(badgeAward).values({ learnerId: learner.id, badge: 'bronze' });
   const [conversation] = await app.db
@@ -168,6 +173,7 @@ describe('GET /api/me/data-export', () => {
     expect(r.links!.map((l) => l.guardianUsername).sort()).toEqual(
       [teacher.person.username, parent.person.username].sort(),
     );
+    expect(r.blockedGuardians).toEqual([expect.objectContaining({ guardianName: 'Meera Iyer' })]);
     expect(r.classMemberships).toEqual([expect.objectContaining({ className: 'Grade 5 A' })]);
     expect(r.channels).toEqual([expect.objectContaining({ url: 'https://example.com/channel' })]);
     expect(r.tutorConversations).toHaveLength(1);
@@ -219,8 +225,10 @@ describe('GET /api/me/data-export', () => {
         className: 'Grade 5 A',
         createdAt: expect.any(String),
       }),
-      expect.objectContaining({ learnerUsername: pendingLearner.person.username, status: 'unverified' }),
     ]);
+    // A pending request stays the learner's to see: nothing in the export says the username is a child's.
+    expect(response.body).not.toContain(pendingLearner.id);
+    expect(response.body).not.toContain(pendingLearner.person.username);
     expect(r.classes).toEqual([expect.objectContaining({ name: 'Grade 5 A', students: 1 })]);
     expect(r.sessions!.length).toBeGreaterThan(0);
     expect(r.signInMethods).toEqual([expect.objectContaining({ providerId: 'credential' })]);
@@ -244,8 +252,8 @@ describe('GET /api/me/data-export', () => {
     expect(document.account).toMatchObject({ id: parent.id, email: parent.person.email, role: 'parents' });
     expect(document.records.links!.map((l) => [l.learnerUsername, l.kind, l.status])).toEqual([
       [learner.person.username, 'parent', 'verified'],
-      [pendingLearner.person.username, 'parent', 'unverified'],
     ]);
+    expect(response.body).not.toContain(pendingLearner.id);
     expect(document.records.classes).toEqual([]);
     const [stored] = await app.db.select().from(account).where(eq(account.userId, parent.id));
     expect(response.body).not.toContain(stored!.password!);
@@ -253,6 +261,39 @@ describe('GET /api/me/data-export', () => {
     const other = await teacher.client.get('/api/me/data-export');
     expect(other.body).not.toContain(parent.id);
     expect(other.body).not.toContain(parent.person.email);
+  });
+
+  it('names a learner in an adult’s export only once they accepted, for every link status', async () => {
+    const parent = await createAccount(app, 'parents');
+    const [accepted, pending, declined, blocking] = await Promise.all(
+      Array.from({ length: 4 }, () => createAccount(app, 'learners')),
+    );
+    await verifiedLink(parent, accepted!);
+    await requestLink(parent, pending!);
+    const declinedId = await requestLink(parent, declined!);
+    await declined!.client.post(`/api/me/link-requests/${declinedId}/decline`);
+    const blockedId = await requestLink(parent, blocking!);
+    await blocking!.client.post(`/api/me/link-requests/${blockedId}/block`);
+    // After the block the parent asks again, and is answered as for anyone.
+    await parent.client.post('/api/guardian/links', { username: blocking!.person.username, confirmed: true });
+
+    const response = await parent.client.get('/api/me/data-export');
+    const links = AdultExportSchema.parse(response.json()).records.links!;
+    expect(links).toEqual([
+      expect.objectContaining({
+        learnerId: accepted!.id,
+        learnerUsername: accepted!.person.username,
+        learnerName: `${accepted!.person.firstName} ${accepted!.person.lastName}`,
+        status: 'verified',
+      }),
+    ]);
+    // What the parent sees in the app, and no more: the others are not named, not counted, not identified.
+    const listed = (await parent.client.get('/api/guardian/learners')).json();
+    expect(listed.map((l: { username: string }) => l.username)).toEqual([accepted!.person.username]);
+    for (const learner of [pending!, declined!, blocking!]) {
+      expect(response.body).not.toContain(learner.id);
+      expect(response.body).not.toContain(learner.person.username);
+    }
   });
 
   it('refuses signed-out callers with 401', async () => {

@@ -33,7 +33,10 @@ export function guardianRoutes(app: FastifyInstance): void {
   route(
     app,
     guardianEndpoints.requestLink,
-    async ({ body, request }) => guardians.requestLink(app, accountOf(request), body),
+    async ({ body, request }) => {
+      await guardians.requestLink(app, accountOf(request), body);
+      return ok;
+    },
     {
       preHandler: [guardiansOnly, perAccount('link', LINK_REQUESTS_PER_HOUR)],
     },
@@ -116,6 +119,30 @@ export function guardianRoutes(app: FastifyInstance): void {
     learnerLinkEndpoints.remove,
     async ({ params, request }) => {
       await guardians.removeLinkAsLearner(app, accountOf(request).id, params.linkId);
+      return ok;
+    },
+    { preHandler: [learnersOnly] },
+  );
+  route(
+    app,
+    learnerLinkEndpoints.block,
+    async ({ params, request }) => {
+      await guardians.blockGuardian(app, accountOf(request).id, params.linkId);
+      return ok;
+    },
+    { preHandler: [learnersOnly] },
+  );
+  route(
+    app,
+    learnerLinkEndpoints.blocked,
+    async ({ request }) => guardians.blockedGuardians(app, accountOf(request).id),
+    { preHandler: [learnersOnly] },
+  );
+  route(
+    app,
+    learnerLinkEndpoints.unblock,
+    async ({ params, request }) => {
+      await guardians.unblockGuardian(app, accountOf(request).id, params.blockId);
       return ok;
     },
     { preHandler: [learnersOnly] },

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import {
-  NO_SUCH_LEARNER,
+  type BlockedGuardian,
   type Channel,
   type Class,
   type ClassView,
@@ -16,6 +16,7 @@ import {
   attempt,
   classMember,
   classroom,
+  guardianBlock,
   guardianLink,
   learnerChannel,
   quizSession,
@@ -63,12 +64,12 @@ async function presentGuardianLearner(app: FastifyInstance, link: LinkRow): Prom
   };
 }
 
-/** A teacher or parent asks a learner, by username, to link; repeated requests return the existing link. */
-export async function requestLink(
-  app: FastifyInstance,
-  guardian: Me,
-  body: CreateLinkBody,
-): Promise<GuardianLearner> {
+/**
+ * A teacher or parent asks a learner, by username, to link. The request is recorded (unverified) only when the
+ * username is a learner's who has not blocked this guardian and has no link with them yet; the caller learns none
+ * of this, so usernames of children cannot be probed (issue 20).
+ */
+export async function requestLink(app: FastifyInstance, guardian: Me, body: CreateLinkBody): Promise<void> {
   const kind = linkKindOf(guardian.role);
   if (!kind) throw forbidden();
   if (kind === 'parent' && body.confirmed !== true) {
@@ -78,18 +79,14 @@ export async function requestLink(
   }
   if (body.classId) await ownClass(app, guardian.id, body.classId);
   const learner = await findLearnerByUsername(app, body.username);
-  if (!learner) throw new AppError(404, 'not_found', NO_SUCH_LEARNER, { username: NO_SUCH_LEARNER });
-  const [existing] = await app.db
-    .select()
-    .from(guardianLink)
-    .where(and(eq(guardianLink.guardianId, guardian.id), eq(guardianLink.learnerId, learner.id)));
-  if (existing?.status === 'declined') {
-    throw conflict('conflict', 'This learner declined your earlier request.', {
-      username: 'Request declined',
-    });
-  }
-  if (existing) return presentGuardianLearner(app, existing);
-  const [created] = await app.db
+  if (!learner) return;
+  const [blocked] = await app.db
+    .select({ id: guardianBlock.id })
+    .from(guardianBlock)
+    .where(and(eq(guardianBlock.learnerId, learner.id), eq(guardianBlock.guardianId, guardian.id)));
+  if (blocked) return;
+  // An existing link (pending, verified or declined) stays as it is: a declined request is not asked again.
+  await app.db
     .insert(guardianLink)
     .values({
       guardianId: guardian.id,
@@ -98,25 +95,15 @@ export async function requestLink(
       status: 'unverified',
       classId: body.classId ?? null,
     })
-    .onConflictDoNothing()
-    .returning();
-  const link =
-    created ??
-    (
-      await app.db
-        .select()
-        .from(guardianLink)
-        .where(and(eq(guardianLink.guardianId, guardian.id), eq(guardianLink.learnerId, learner.id)))
-    )[0]!;
-  return presentGuardianLearner(app, link);
+    .onConflictDoNothing();
 }
 
-/** The guardian's links, newest first. */
+/** The guardian's learners who accepted, oldest first; pending and declined requests stay the learner's to see. */
 export async function guardianLearners(app: FastifyInstance, guardianId: string): Promise<GuardianLearner[]> {
   const links = await app.db
     .select()
     .from(guardianLink)
-    .where(eq(guardianLink.guardianId, guardianId))
+    .where(and(eq(guardianLink.guardianId, guardianId), eq(guardianLink.status, 'verified')))
     .orderBy(asc(guardianLink.createdAt));
   return Promise.all(links.map((link) => presentGuardianLearner(app, link)));
 }
@@ -235,6 +222,45 @@ export async function removeLinkAsLearner(
   linkId: string,
 ): Promise<void> {
   await deleteLink(app, await ownLink(app, learnerId, linkId));
+}
+
+/** The learner blocks the link's teacher or parent: the link ends and their later requests never arrive. */
+export async function blockGuardian(app: FastifyInstance, learnerId: string, linkId: string): Promise<void> {
+  const link = await ownLink(app, learnerId, linkId);
+  await app.db
+    .insert(guardianBlock)
+    .values({ learnerId, guardianId: link.guardianId })
+    .onConflictDoNothing();
+  await deleteLink(app, link);
+}
+
+/** The teachers and parents the learner blocked, oldest first. */
+export async function blockedGuardians(app: FastifyInstance, learnerId: string): Promise<BlockedGuardian[]> {
+  const rows = await app.db
+    .select({ block: guardianBlock, guardian: user })
+    .from(guardianBlock)
+    .innerJoin(user, eq(user.id, guardianBlock.guardianId))
+    .where(eq(guardianBlock.learnerId, learnerId))
+    .orderBy(asc(guardianBlock.createdAt));
+  return rows.map(({ block, guardian }) => ({
+    id: block.id,
+    kind: guardian.role === 'instructors' ? 'instructor' : 'parent',
+    guardian: {
+      firstName: guardian.firstName,
+      lastName: guardian.lastName,
+      username: guardian.displayUsername ?? guardian.username ?? '',
+    },
+    blockedAt: block.createdAt.toISOString(),
+  }));
+}
+
+/** The learner unblocks a teacher or parent; their new requests reach the learner again. */
+export async function unblockGuardian(app: FastifyInstance, learnerId: string, blockId: string): Promise<void> {
+  const removed = await app.db
+    .delete(guardianBlock)
+    .where(and(eq(guardianBlock.id, blockId), eq(guardianBlock.learnerId, learnerId)))
+    .returning({ id: guardianBlock.id });
+  if (removed.length === 0) throw notFound('blocked account');
 }
 
 function newJoinCode(): string {

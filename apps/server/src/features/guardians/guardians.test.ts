@@ -1,7 +1,8 @@
-import { NO_SUCH_LEARNER } from '@vidya/contracts';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
+import { guardianLink } from '#src/db/schema/index.ts';
 import { as, answerKey } from '#src/testing/learning.ts';
 import { buildTestApp, createTestDatabase, signUpVerified } from '#src/testing/test-app.ts';
 
@@ -33,52 +34,70 @@ async function takeOneQuestion(client: ReturnType<typeof as>, course = 'science'
   });
 }
 
+type Account = Awaited<ReturnType<typeof account>>;
+
+/** A guardian's link request by username, as sent from the dashboards. */
+const ask = (guardian: Account, username: string, extra: Record<string, unknown> = {}) =>
+  guardian.client.post('/api/guardian/links', { username, ...extra });
+
+/** The learner's pending requests and links, as their Teachers page lists them. */
+async function requestsOf(learner: Account) {
+  return (await learner.client.get('/api/me/link-requests')).json<
+    { id: string; status: string; guardian: { username: string } }[]
+  >();
+}
+
+/** The id of the request a guardian's ask left in the learner's list. */
+async function requestFrom(learner: Account, guardian: Account): Promise<string> {
+  const found = (await requestsOf(learner)).find((r) => r.guardian.username === guardian.person.username);
+  if (!found) throw new Error('no request from this guardian');
+  return found.id;
+}
+
 describe('link requests', () => {
-  it('starts unverified and shows the guardian the username only, with no progress', async () => {
+  it('reaches the learner as unverified, and shows the guardian nothing until the learner accepts', async () => {
     const learner = await account('learners');
     const teacher = await account('instructors');
-    const created = await teacher.client.post('/api/guardian/links', {
-      username: learner.person.username.toUpperCase(),
-    });
-    expect(created.statusCode).toBe(201);
-    expect(created.json()).toMatchObject({ status: 'unverified', username: learner.person.username });
-    expect(created.json()).not.toHaveProperty('learner');
-    const list = (await teacher.client.get('/api/guardian/learners')).json();
-    expect(list).toHaveLength(1);
-    expect(list[0]).not.toHaveProperty('learner');
-    expect(JSON.stringify(list)).not.toContain(learner.person.email);
-    expect(JSON.stringify(list)).not.toContain(learner.person.firstName);
+    const created = await ask(teacher, learner.person.username.toUpperCase());
+    expect(created.statusCode).toBe(202);
+    expect(created.json()).toEqual({ ok: true });
+    expect((await requestsOf(learner)).map((r) => [r.guardian.username, r.status])).toEqual([
+      [teacher.person.username, 'unverified'],
+    ]);
+    expect((await teacher.client.get('/api/guardian/learners')).json()).toEqual([]);
     const progress = await teacher.client.get(`/api/guardian/learners/${learner.id}/progress`);
     expect(progress.statusCode).toBe(403);
+  });
+
+  it('answers a learner’s username, an unknown one and an adult’s exactly alike, recording only the first', async () => {
+    const learner = await account('learners');
+    const other = await account('parents');
+    const teacher = await account('instructors');
+    const answers = [];
+    for (const username of [learner.person.username, 'no_such_kid_anywhere', other.person.username]) {
+      const response = await ask(teacher, username);
+      answers.push({ status: response.statusCode, type: response.headers['content-type'], body: response.body });
+    }
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[2]).toEqual(answers[0]);
+    const rows = await app.db.select().from(guardianLink).where(eq(guardianLink.guardianId, teacher.id));
+    expect(rows.map((r) => r.learnerId)).toEqual([learner.id]);
+    expect((await teacher.client.get('/api/guardian/learners')).json()).toEqual([]);
   });
 
   it('does not duplicate a repeated request', async () => {
     const learner = await account('learners');
     const parent = await account('parents');
-    const body = { username: learner.person.username, confirmed: true };
-    const first = (await parent.client.post('/api/guardian/links', body)).json();
-    const second = (await parent.client.post('/api/guardian/links', body)).json();
-    expect(second.linkId).toBe(first.linkId);
-    expect((await parent.client.get('/api/guardian/learners')).json()).toHaveLength(1);
-  });
-
-  it('answers an unknown username, or one that is not a learner’s, with a clear 404', async () => {
-    const teacher = await account('instructors');
-    const other = await account('parents');
-    for (const username of ['no_such_kid_anywhere', other.person.username]) {
-      const response = await teacher.client.post('/api/guardian/links', { username });
-      expect(response.statusCode).toBe(404);
-      expect(response.json()).toMatchObject({
-        detail: NO_SUCH_LEARNER,
-        fields: { username: NO_SUCH_LEARNER },
-      });
-    }
+    const body = { confirmed: true };
+    expect((await ask(parent, learner.person.username, body)).statusCode).toBe(202);
+    expect((await ask(parent, learner.person.username, body)).statusCode).toBe(202);
+    expect(await requestsOf(learner)).toHaveLength(1);
   });
 
   it('requires a parent to tick the confirmation', async () => {
     const learner = await account('learners');
     const parent = await account('parents');
-    const response = await parent.client.post('/api/guardian/links', { username: learner.person.username });
+    const response = await ask(parent, learner.person.username);
     expect(response.statusCode).toBe(400);
     expect(response.json().fields.confirmed).toBe('Please tick the confirmation');
   });
@@ -86,22 +105,81 @@ describe('link requests', () => {
   it('is refused to learners', async () => {
     const learner = await account('learners');
     const other = await account('learners');
-    expect(
-      (await learner.client.post('/api/guardian/links', { username: other.person.username })).statusCode,
-    ).toBe(403);
+    expect((await ask(learner, other.person.username)).statusCode).toBe(403);
     expect((await learner.client.get('/api/guardian/learners')).statusCode).toBe(403);
   });
 
   it('rate-limits requests per guardian', async () => {
     const teacher = await account('instructors');
     const statuses: number[] = [];
-    for (let i = 0; i < 31; i++) {
-      statuses.push(
-        (await teacher.client.post('/api/guardian/links', { username: `ghost_${i}` })).statusCode,
-      );
-    }
-    expect(statuses.slice(0, 30).every((s) => s === 404)).toBe(true);
+    for (let i = 0; i < 31; i++) statuses.push((await ask(teacher, `ghost_${i}`)).statusCode);
+    expect(statuses.slice(0, 30).every((s) => s === 202)).toBe(true);
     expect(statuses[30]).toBe(429);
+  });
+});
+
+describe('blocking a teacher or parent', () => {
+  it('ends the request and stops the guardian’s later ones, who is answered as before', async () => {
+    const learner = await account('learners');
+    const parent = await account('parents');
+    const before = await ask(parent, learner.person.username, { confirmed: true });
+    const linkId = await requestFrom(learner, parent);
+    const blocked = await learner.client.post(`/api/me/link-requests/${linkId}/block`);
+    expect(blocked.statusCode).toBe(200);
+    expect(await requestsOf(learner)).toEqual([]);
+    const list = (await learner.client.get('/api/me/blocked-guardians')).json();
+    expect(list).toEqual([
+      {
+        id: expect.any(String),
+        kind: 'parent',
+        guardian: {
+          firstName: parent.person.firstName,
+          lastName: parent.person.lastName,
+          username: parent.person.username,
+        },
+        blockedAt: expect.any(String),
+      },
+    ]);
+
+    const after = await ask(parent, learner.person.username, { confirmed: true });
+    expect(after.statusCode).toBe(before.statusCode);
+    expect(after.body).toBe(before.body);
+    expect(await requestsOf(learner)).toEqual([]);
+    expect((await parent.client.get('/api/guardian/learners')).json()).toEqual([]);
+
+    // Unblocked, the parent may ask again and the learner sees it.
+    expect((await learner.client.delete(`/api/me/blocked-guardians/${list[0].id}`)).statusCode).toBe(200);
+    expect((await learner.client.get('/api/me/blocked-guardians')).json()).toEqual([]);
+    await ask(parent, learner.person.username, { confirmed: true });
+    expect((await requestsOf(learner)).map((r) => r.guardian.username)).toEqual([parent.person.username]);
+  });
+
+  it('blocks a verified teacher too: access ends at once', async () => {
+    const learner = await account('learners');
+    const teacher = await account('instructors');
+    await ask(teacher, learner.person.username);
+    const linkId = await requestFrom(learner, teacher);
+    await learner.client.post(`/api/me/link-requests/${linkId}/accept`);
+    expect((await teacher.client.get(`/api/guardian/learners/${learner.id}/progress`)).statusCode).toBe(200);
+    expect((await learner.client.post(`/api/me/link-requests/${linkId}/block`)).statusCode).toBe(200);
+    expect((await teacher.client.get(`/api/guardian/learners/${learner.id}/progress`)).statusCode).toBe(403);
+    expect((await teacher.client.get('/api/guardian/learners')).json()).toEqual([]);
+  });
+
+  it('lets no one block for another learner or lift another learner’s block', async () => {
+    const learner = await account('learners');
+    const stranger = await account('learners');
+    const parent = await account('parents');
+    await ask(parent, learner.person.username, { confirmed: true });
+    const linkId = await requestFrom(learner, parent);
+    expect((await stranger.client.post(`/api/me/link-requests/${linkId}/block`)).statusCode).toBe(404);
+    expect((await parent.client.post(`/api/me/link-requests/${linkId}/block`)).statusCode).toBe(403);
+    expect(await requestsOf(learner)).toHaveLength(1);
+    await learner.client.post(`/api/me/link-requests/${linkId}/block`);
+    const [block] = (await learner.client.get('/api/me/blocked-guardians')).json();
+    expect((await stranger.client.delete(`/api/me/blocked-guardians/${block.id}`)).statusCode).toBe(404);
+    expect((await stranger.client.get('/api/me/blocked-guardians')).json()).toEqual([]);
+    expect((await learner.client.get('/api/me/blocked-guardians')).json()).toHaveLength(1);
   });
 });
 
@@ -112,12 +190,10 @@ describe('the learner decides', () => {
     await takeOneQuestion(learner.client);
     const parent = await account('parents');
     const teacher = await account('instructors');
-    const parentLink = (
-      await parent.client.post('/api/guardian/links', { username: learner.person.username, confirmed: true })
-    ).json();
-    const teacherLink = (
-      await teacher.client.post('/api/guardian/links', { username: learner.person.username })
-    ).json();
+    await ask(parent, learner.person.username, { confirmed: true });
+    await ask(teacher, learner.person.username);
+    const parentLink = { linkId: await requestFrom(learner, parent) };
+    const teacherLink = { linkId: await requestFrom(learner, teacher) };
 
     const requests = (await learner.client.get('/api/me/link-requests')).json();
     expect(requests.map((r: { kind: string; status: string }) => [r.kind, r.status]).sort()).toEqual([
@@ -144,9 +220,10 @@ describe('the learner decides', () => {
     const declined = await learner.client.post(`/api/me/link-requests/${teacherLink.linkId}/decline`);
     expect(declined.json().status).toBe('declined');
     expect((await teacher.client.get(`/api/guardian/learners/${learner.id}/progress`)).statusCode).toBe(403);
-    expect((await teacher.client.get('/api/guardian/learners')).json()[0]).not.toHaveProperty('learner');
-    const again = await teacher.client.post('/api/guardian/links', { username: learner.person.username });
-    expect(again.statusCode).toBe(409);
+    expect((await teacher.client.get('/api/guardian/learners')).json()).toEqual([]);
+    // Asking again is answered as any request, and is not put to the learner a second time.
+    expect((await ask(teacher, learner.person.username)).statusCode).toBe(202);
+    expect((await requestsOf(learner)).map((r) => r.guardian.username)).toEqual([parent.person.username]);
 
     expect((await learner.client.post(`/api/me/link-requests/${parentLink.linkId}/decline`)).statusCode).toBe(
       409,
@@ -160,9 +237,8 @@ describe('the learner decides', () => {
     const learner = await account('learners');
     const stranger = await account('learners');
     const parent = await account('parents');
-    const link = (
-      await parent.client.post('/api/guardian/links', { username: learner.person.username, confirmed: true })
-    ).json();
+    await ask(parent, learner.person.username, { confirmed: true });
+    const link = { linkId: await requestFrom(learner, parent) };
     expect((await stranger.client.post(`/api/me/link-requests/${link.linkId}/accept`)).statusCode).toBe(404);
     expect((await stranger.client.delete(`/api/me/links/${link.linkId}`)).statusCode).toBe(404);
     const otherParent = await account('parents');
@@ -172,9 +248,8 @@ describe('the learner decides', () => {
   it('a guardian removing a link loses access at once', async () => {
     const learner = await account('learners');
     const parent = await account('parents');
-    const link = (
-      await parent.client.post('/api/guardian/links', { username: learner.person.username, confirmed: true })
-    ).json();
+    await ask(parent, learner.person.username, { confirmed: true });
+    const link = { linkId: await requestFrom(learner, parent) };
     await learner.client.post(`/api/me/link-requests/${link.linkId}/accept`);
     expect((await parent.client.get(`/api/guardian/learners/${learner.id}/progress`)).statusCode).toBe(200);
     expect((await parent.client.delete(`/api/guardian/links/${link.linkId}`)).statusCode).toBe(200);
@@ -217,9 +292,8 @@ describe('classes', () => {
     const teacher = await account('instructors');
     const cls = (await teacher.client.post('/api/classes', { name: 'Science club' })).json();
     const learner = await account('learners');
-    const link = (
-      await teacher.client.post('/api/guardian/links', { username: learner.person.username, classId: cls.id })
-    ).json();
+    await ask(teacher, learner.person.username, { classId: cls.id });
+    const link = { linkId: await requestFrom(learner, teacher) };
     expect((await teacher.client.get(`/api/classes/${cls.id}`)).json().students).toEqual([]);
     const request = (await learner.client.get('/api/me/link-requests')).json()[0];
     expect(request.className).toBe('Science club');

@@ -126,9 +126,12 @@ describe('tutor conversations', () => {
     await ask(child.client, id, 'What is 12 × 12?');
     const parent = await signUpVerified(app, 'parents');
     const parentClient = as(app, parent.cookie);
-    const link = (
-      await parentClient.post('/api/guardian/links', { username: child.person.username, confirmed: true })
-    ).json();
+    await parentClient.post('/api/guardian/links', { username: child.person.username, confirmed: true });
+    const requestOf = async (username: string) =>
+      (await child.client.get('/api/me/link-requests'))
+        .json<{ id: string; guardian: { username: string } }[]>()
+        .find((r) => r.guardian.username === username)!.id;
+    const link = { linkId: await requestOf(parent.person.username) };
     const url = `/api/guardian/learners/${child.id}/tutor/conversations`;
     expect((await parentClient.get(url)).statusCode).toBe(403);
     await child.client.post(`/api/me/link-requests/${link.linkId}/accept`);
@@ -139,9 +142,8 @@ describe('tutor conversations', () => {
 
     const teacher = await signUpVerified(app, 'instructors');
     const teacherClient = as(app, teacher.cookie);
-    const teacherLink = (
-      await teacherClient.post('/api/guardian/links', { username: child.person.username })
-    ).json();
+    await teacherClient.post('/api/guardian/links', { username: child.person.username });
+    const teacherLink = { linkId: await requestOf(teacher.person.username) };
     await child.client.post(`/api/me/link-requests/${teacherLink.linkId}/accept`);
     expect((await teacherClient.get(url)).statusCode).toBe(403);
     const stranger = await signUpVerified(app, 'parents');

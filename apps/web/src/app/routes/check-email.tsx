@@ -32,7 +32,7 @@ export function Component() {
       <h1>Verify your e-mail</h1>
       <p>
         We sent a link to {stateEmail ? <strong>{stateEmail}</strong> : 'your e-mail address'}. Open it to
-        verify your address; you must verify it before you can log in.
+        verify your address and choose your password; you must verify it before you can log in.
       </p>
       <p>
         Did not get it?{' '}

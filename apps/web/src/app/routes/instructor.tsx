@@ -98,7 +98,13 @@ function StudentsTab() {
   const remove = useRemoveGuardianLink();
   if (learners.isPending) return <Spinner label="Loading students" />;
   if (learners.isError) return <p role="alert">We could not load your students. Please try again later.</p>;
-  if (learners.data.length === 0) return <p>You don&apos;t have any students.</p>;
+  if (learners.data.length === 0)
+    return (
+      <>
+        <p>You don&apos;t have any students.</p>
+        <p className="muted">Students appear here once they accept your request.</p>
+      </>
+    );
   return (
     <table className="table">
       <caption className="visually-hidden">Your students</caption>
@@ -115,13 +121,7 @@ function StudentsTab() {
       <tbody>
         {learners.data.map((row) => (
           <tr key={row.linkId}>
-            <td>
-              {row.learner ? (
-                `${row.learner.firstName} ${row.learner.lastName}`
-              ) : (
-                <span className="pill">{row.status === 'declined' ? 'Declined' : 'Pending'}</span>
-              )}
-            </td>
+            <td>{row.learner ? `${row.learner.firstName} ${row.learner.lastName}` : row.username}</td>
             <td>{row.username}</td>
             <td>{row.learner?.email ?? ''}</td>
             <td>

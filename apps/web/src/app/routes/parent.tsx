@@ -30,7 +30,7 @@ function ChildCard({ child }: { child: GuardianLearner }) {
     <article className="card child-card" aria-label={name}>
       <h3>{name}</h3>
       <p className="muted">@{child.username}</p>
-      {child.status === 'verified' ? (
+      {child.learner && (
         <>
           <button
             type="button"
@@ -40,7 +40,7 @@ function ChildCard({ child }: { child: GuardianLearner }) {
           >
             {isOpen ? 'Hide progress' : 'View progress'}
           </button>
-          {isOpen && child.learner && <ChildProgress learnerId={child.learner.id} />}
+          {isOpen && <ChildProgress learnerId={child.learner.id} />}
           <button
             type="button"
             className="button button-small button-secondary"
@@ -49,11 +49,9 @@ function ChildCard({ child }: { child: GuardianLearner }) {
           >
             {isTutorOpen ? 'Hide tutor conversations' : 'Tutor conversations'}
           </button>
-          {isTutorOpen && child.learner && <ChildConversations learnerId={child.learner.id} />}
-          {child.learner && <ChildDataActions learnerId={child.learner.id} name={name} />}
+          {isTutorOpen && <ChildConversations learnerId={child.learner.id} />}
+          <ChildDataActions learnerId={child.learner.id} name={name} />
         </>
-      ) : (
-        <p className="pill">{child.status === 'declined' ? 'Declined' : 'Pending'}</p>
       )}
       <button
         type="button"
@@ -119,7 +117,10 @@ export function Component() {
       {children.isError ? (
         <p role="alert">We could not load your children. Please try again later.</p>
       ) : children.data.length === 0 ? (
-        <p>No child linked yet. Press “Add a child” and enter your child’s username.</p>
+        <p>
+          No child linked yet. Press “Add a child” and enter your child’s username; your child appears here once they
+          accept.
+        </p>
       ) : (
         <div className="card-grid">
           {children.data.map((child) => (

@@ -4,18 +4,49 @@ import { LearnerLayout } from '#src/app/layout/learner-layout.tsx';
 import { Spinner } from '#src/components/ui/spinner.tsx';
 import {
   useAddChannel,
+  useBlockGuardian,
+  useBlockedGuardians,
   useChannels,
   useDecide,
   useLinkRequests,
   useRemoveChannel,
   useRemoveLearnerLink,
+  useUnblockGuardian,
 } from '#src/features/guardians/api/guardians.ts';
 import { JoinClassDialog } from '#src/features/guardians/components/join-class-dialog.tsx';
 import { ApiError } from '#src/lib/api-client.ts';
 import { useTitle } from '#src/lib/use-title.ts';
 
-const who = (r: LinkRequest) =>
+const who = (r: Pick<LinkRequest, 'guardian' | 'kind'>) =>
   `${r.guardian.firstName} ${r.guardian.lastName} (${r.kind === 'parent' ? 'parent' : 'teacher'}, @${r.guardian.username})`;
+
+/** The teachers and parents the learner blocked, each with Unblock. */
+function Blocked() {
+  const blocked = useBlockedGuardians();
+  const unblock = useUnblockGuardian();
+  if (!blocked.data || blocked.data.length === 0) return null;
+  return (
+    <section aria-labelledby="blocked-title">
+      <h2 id="blocked-title">Blocked</h2>
+      <p className="muted">Requests from these people do not reach you. They are not told that you blocked them.</p>
+      <ul className="plain-list">
+        {blocked.data.map((b) => (
+          <li key={b.id}>
+            {who(b)}{' '}
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => unblock.mutate(b.id)}
+              disabled={unblock.isPending}
+            >
+              Unblock {b.guardian.firstName}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
 
 function Channels() {
   const channels = useChannels();
@@ -83,6 +114,7 @@ export function Component() {
   const requests = useLinkRequests();
   const decide = useDecide();
   const remove = useRemoveLearnerLink();
+  const block = useBlockGuardian();
   const pending = requests.data?.filter((r) => r.status === 'unverified') ?? [];
   const linked = requests.data?.filter((r) => r.status === 'verified') ?? [];
   return (
@@ -124,6 +156,15 @@ export function Component() {
                       >
                         Decline
                       </button>
+                      <button
+                        type="button"
+                        className="link-button"
+                        onClick={() => block.mutate(r.id)}
+                        disabled={block.isPending}
+                        aria-label={`Block ${r.guardian.firstName} ${r.guardian.lastName}`}
+                      >
+                        Block
+                      </button>
                     </div>
                   </li>
                 ))}
@@ -148,6 +189,7 @@ export function Component() {
               </ul>
             )}
           </section>
+          <Blocked />
         </>
       )}
       <Channels />

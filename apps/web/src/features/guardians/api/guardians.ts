@@ -75,6 +75,31 @@ export function useRemoveLearnerLink() {
   });
 }
 
+export const blockedGuardiansQuery = queryOptions({
+  queryKey: ['me', 'blocked-guardians'],
+  queryFn: () => api(learnerLinkEndpoints.blocked),
+});
+export const useBlockedGuardians = () => useQuery(blockedGuardiansQuery);
+
+export function useBlockGuardian() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (linkId: string) => api(learnerLinkEndpoints.block, { params: { linkId } }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: linkRequestsQuery.queryKey });
+      await queryClient.invalidateQueries({ queryKey: blockedGuardiansQuery.queryKey });
+    },
+  });
+}
+
+export function useUnblockGuardian() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (blockId: string) => api(learnerLinkEndpoints.unblock, { params: { blockId } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: blockedGuardiansQuery.queryKey }),
+  });
+}
+
 export function useJoinClass() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,5 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { InstructorLinkFormSchema, PARENT_CONFIRMATION, ParentLinkFormSchema } from '@vidya/contracts';
+import {
+  InstructorLinkFormSchema,
+  LINK_REQUEST_SENT,
+  PARENT_CONFIRMATION,
+  ParentLinkFormSchema,
+} from '@vidya/contracts';
 import { useId, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -51,12 +56,13 @@ export function AddLearnerDialog({ kind, trigger, classId }: AddLearnerDialogPro
     setSent(null);
     setFormError(null);
     try {
-      const link = await request.mutateAsync({
+      await request.mutateAsync({
         username,
         ...(isParent ? { confirmed } : {}),
         ...(classId ? { classId } : {}),
       });
-      setSent(`Request sent to ${link.username}. It shows as pending until they accept.`);
+      // The same words whether or not the username is a learner's: the answer never tells (issue 20).
+      setSent(LINK_REQUEST_SENT);
       reset();
     } catch (failure) {
       setFormError(failure instanceof ApiError ? failure.message : 'Something went wrong. Please try again.');
@@ -69,8 +75,8 @@ export function AddLearnerDialog({ kind, trigger, classId }: AddLearnerDialogPro
       title={isParent ? 'Connect with your kids' : 'Connect with your Students'}
       description={
         isParent
-          ? 'Enter your child’s Vidya username. Your child accepts the request before you can see their progress.'
-          : 'Enter the student’s Vidya username. The student accepts the request before you can see their progress.'
+          ? 'Enter your child’s Vidya username. Your child accepts the request before you can see their progress; they then appear in your list.'
+          : 'Enter the student’s Vidya username. The student accepts the request before you can see their progress; they then appear in your list.'
       }
       open={open}
       onOpenChange={handleOpenChange}
