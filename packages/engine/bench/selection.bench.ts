@@ -80,13 +80,10 @@ function runLearner(
       const nowMs = day * MS_PER_DAY + q * MS_PER_QUESTION;
       let item: TracedItem;
       if (policy === 'engine') {
-        const tracing = Object.fromEntries(Object.entries(skills).map(([k, v]) => [k, v.tracing]));
-        const reviews = Object.fromEntries(Object.entries(skills).map(([k, v]) => [k, v.review]));
         const selection: Selection | undefined = selectNextItem(
           {
             learner,
-            skills: tracing,
-            reviews,
+            skills,
             quizItemIds: quiz,
             hasReviewInQuiz: hasReview,
             recentItemIds: quizzes.slice(-3).flat(),
@@ -111,7 +108,7 @@ function runLearner(
       const outcome = recordAnswer(model, learner, skills, item, correct, nowMs);
       learner = outcome.learner;
       for (const [key, value] of Object.entries(outcome.skills)) {
-        skills[key] = { tracing: value.tracing, review: value.review };
+        skills[key] = { tracing: value.tracing, review: value.review, evidence: value.evidence };
         bands[key] = value.mastery.band;
       }
       quiz.push(item.id);
