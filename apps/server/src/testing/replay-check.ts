@@ -249,7 +249,9 @@ export async function checkDurability(db: Db, acked: readonly AckedAnswer[]): Pr
     const stored = statsByKey.get(key);
     const near = (x: number, y: number) => Math.abs(x - y) <= 1e-6 * Math.max(1, Math.abs(y));
     if (stored && (!near(stored.residual, sums.residual) || !near(stored.information, sums.information))) {
-      problem(`item_stats ${key}: calibration ${JSON.stringify(stored)} but the replay sums to ${JSON.stringify(sums)}`);
+      problem(
+        `item_stats ${key}: calibration ${JSON.stringify(stored)} but the replay sums to ${JSON.stringify(sums)}`,
+      );
     }
   }
 

@@ -136,7 +136,7 @@ export function posterior(
   const offset = difficulty - REFERENCE_DIFFICULTY;
   const variance = widened(evidence, nowMs);
   const stay = laplaceStep(evidence.mean, variance, guess, offset, correct);
-  if (evidence.mean >= LEARNT_THETA || LEARNING_CHANCE === 0) return stay;
+  if (evidence.mean >= LEARNT_THETA) return stay;
   // A two-part belief: unchanged, or just learnt; each part takes the answer, then the parts are merged back into
   // one Gaussian with the same mean and variance as the mixture.
   const learnt = laplaceStep(LEARNT_THETA, variance, guess, offset, correct);

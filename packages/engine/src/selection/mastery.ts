@@ -3,7 +3,7 @@ import type { LogisticLearnerState } from '../tracing/logistic-state.ts';
 import { EMPTY_LOGISTIC_STATE } from '../tracing/logistic-state.ts';
 import type { LogisticTracer } from '../tracing/logistic-tracer.ts';
 import type { SkillKey } from '../tracing/types.ts';
-import { proficientChance, REFERENCE_DIFFICULTY, startingEvidence } from './evidence.ts';
+import { normalCdf, proficientChance, REFERENCE_DIFFICULTY, startingEvidence } from './evidence.ts';
 import type { MasteryEvidence } from './evidence.ts';
 
 /** The mastery bands the UI shows, from least to most evidence of mastery. */
@@ -30,8 +30,12 @@ export const MASTERED_CONFIDENCE = 0.85;
 export const KEEP_MASTERED_CONFIDENCE = 0.6;
 /** P(correct) on a typical item at or above which a skill is `getting there`. */
 export const GETTING_THERE_P = 0.6;
-/** Above this standard deviation of θ (logits) the evidence is too thin to call: `not sure yet`. */
-export const NOT_SURE_SD = 0.9;
+/**
+ * How sure the evidence must be of which side of `GETTING_THERE_P` the learner stands to say `getting there` or
+ * `needs practice`; between the two it is `not sure yet`.
+ */
+export const BAND_CONFIDENCE = 0.75;
+const GETTING_THERE_THETA = Math.log(GETTING_THERE_P / (1 - GETTING_THERE_P));
 
 /**
  * The evidence behind a skill's mastery: the stored one, or for a skill never practised (or stored before evidence
@@ -66,10 +70,11 @@ export function masteryFromEvidence(evidence: MasteryEvidence, wasMastered: bool
   ) {
     return { p, uncertainty, band: 'mastered' };
   }
-  if (evidence.answers < MIN_ANSWERS_FOR_BAND || sd > NOT_SURE_SD) {
-    return { p, uncertainty, band: 'not sure yet' };
-  }
-  return { p, uncertainty, band: p >= GETTING_THERE_P ? 'getting there' : 'needs practice' };
+  if (evidence.answers < MIN_ANSWERS_FOR_BAND) return { p, uncertainty, band: 'not sure yet' };
+  const above = normalCdf((evidence.mean - GETTING_THERE_THETA) / sd);
+  if (above >= BAND_CONFIDENCE) return { p, uncertainty, band: 'getting there' };
+  if (above <= 1 - BAND_CONFIDENCE) return { p, uncertainty, band: 'needs practice' };
+  return { p, uncertainty, band: 'not sure yet' };
 }
 
 /**
@@ -84,8 +89,5 @@ export function masteryOf(
   state: SkillModelState | undefined,
   skill: SkillKey,
 ): Mastery {
-  return masteryFromEvidence(
-    evidenceOf(model, learner, state, skill),
-    (state?.review ?? null) !== null,
-  );
+  return masteryFromEvidence(evidenceOf(model, learner, state, skill), (state?.review ?? null) !== null);
 }

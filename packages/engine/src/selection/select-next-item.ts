@@ -56,6 +56,11 @@ const MASSED_DISCOUNT = 0.5;
 const SPACING_ANSWERS = 2;
 /** Worth of a skill's not-yet-proficient dependents: learning it also readies them. */
 const UNLOCK_WEIGHT = 0.5;
+/**
+ * A skill is ready when its prerequisites are at least this likely to be proficient (secured ones count as sure):
+ * probably known is enough, so a prerequisite that is hard to confirm does not block the skills after it.
+ */
+export const READY_CHANCE = 0.5;
 /** Weight of settling whether a skill is proficient against learning in it. */
 const INFORMATION_WEIGHT = 1;
 
@@ -158,7 +163,8 @@ export function selectNextItem(
   }
   const dependents = new Map<SkillKey, SkillKey[]>();
   for (const skill of policy.skills) {
-    for (const before of skill.prerequisites) dependents.set(before, [...(dependents.get(before) ?? []), skill.key]);
+    for (const before of skill.prerequisites)
+      dependents.set(before, [...(dependents.get(before) ?? []), skill.key]);
   }
   /** How ready a skill's prerequisites are: the chance they are all proficient (secured ones count as sure). */
   const readiness = (view: SkillView): number => {
@@ -241,9 +247,12 @@ export function selectNextItem(
   }
   const open = all.filter((v) => !v.isSecured);
   // Move on after MAX_RUN answers in a row on one skill, while another skill is worth practising.
-  const unblocked = open.filter((v) => !(v.gap === 0 && v.evidence.run >= MAX_RUN) && readiness(v) > 0);
+  const ready = open.filter((v) => readiness(v) >= READY_CHANCE);
+  const unblocked = ready.filter((v) => !(v.gap === 0 && v.evidence.run >= MAX_RUN));
   const practice =
-    best(window(unblocked), 'practice', practiceGain) ?? best(window(open), 'practice', practiceGain);
+    best(window(unblocked), 'practice', practiceGain) ??
+    best(window(ready), 'practice', practiceGain) ??
+    best(window(open), 'practice', practiceGain);
   if (practice) return practice;
   // Everything looks mastered: check the skill the evidence is least sure of.
   const bySureness = all.slice().sort((a, b) => a.proficient - b.proficient);
