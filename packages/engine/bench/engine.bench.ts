@@ -13,6 +13,7 @@ import {
 } from '../src/evaluation/harness.ts';
 import { score } from '../src/evaluation/metrics.ts';
 import { MODEL_TRAINERS } from '../src/tracing/models.ts';
+import { measureSelectionCost } from './selection-cost.ts';
 
 const REPOSITORY_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const DEFAULT_DATA_DIR = resolve(REPOSITORY_ROOT, '../shared/data/kt/assist2009-gervet');
@@ -175,6 +176,11 @@ export function runEngineBench(options: EngineBenchOptions, log: (line: string) 
         `${((cpu.user + cpu.system) / 1e6).toFixed(1)} s CPU`,
     );
   }
+  const selection = measureSelectionCost();
+  notes.push(
+    `selection per answer (selectNextItem + recordAnswer, ${selection.skills}-skill generated course, ` +
+      `${selection.answers.toLocaleString('en')} answers): ${selection.microsecondsPerAnswer.toFixed(1)} µs CPU`,
+  );
   log('');
   for (const note of notes) log(note);
   log(

@@ -3,7 +3,14 @@ import type { SkillModelState } from '../scheduling/record-answer.ts';
 import type { LogisticLearnerState } from '../tracing/logistic-state.ts';
 import type { LogisticTracer } from '../tracing/logistic-tracer.ts';
 import type { SkillKey, TracedItem } from '../tracing/types.ts';
-import { posterior, proficientChance, successChance } from './evidence.ts';
+import {
+  itemHash,
+  normalCdf,
+  posterior,
+  proficientChance,
+  REPEAT_RECALL,
+  successChance,
+} from './evidence.ts';
 import type { MasteryEvidence } from './evidence.ts';
 import { evidenceOf, masteryFromEvidence } from './mastery.ts';
 
@@ -57,12 +64,25 @@ const SPACING_ANSWERS = 2;
 /** Worth of a skill's not-yet-proficient dependents: learning it also readies them. */
 const UNLOCK_WEIGHT = 0.5;
 /**
- * A skill is ready when its prerequisites are at least this likely to be proficient (secured ones count as sure):
- * probably known is enough, so a prerequisite that is hard to confirm does not block the skills after it.
+ * A skill is ready when its prerequisites are at least this likely (secured ones count as sure) …
+ * probably on the way is enough, so a prerequisite that is hard to confirm does not block the skills after it.
  */
 export const READY_CHANCE = 0.5;
+/** … of being at least `getting there` (a typical item right 60% of the time). */
+const READY_THETA = Math.log(0.6 / 0.4);
+/**
+ * Where practice teaches most in the engine's model: items the learner is likely but not sure to answer right
+ * (desirable difficulty); the learning expected from an item falls off as a Gaussian in logits around this chance.
+ */
+const LEARNING_SUCCESS = 0.7;
+const LEARNING_LOGIT = Math.log(LEARNING_SUCCESS / (1 - LEARNING_SUCCESS));
+/**
+ * A skill the evidence says is probably proficient rests this long after its last answer before it is practised
+ * again (move on, come back spaced), while other skills are worth practising.
+ */
+const REST_MS = 12 * 3_600_000;
 /** Weight of settling whether a skill is proficient against learning in it. */
-const INFORMATION_WEIGHT = 1;
+const INFORMATION_WEIGHT = 0.3;
 
 /**
  * The candidate items: a list, or a function giving every item of one skill, which lets a caller build candidates
@@ -97,9 +117,10 @@ interface SkillView {
 
 /**
  * The expected gain of asking `item` for the skill in `view`, in the engine's own model: the learning it brings — the
- * chance the skill is not yet proficient times how well the item's difficulty suits learning (most when a right
- * answer is as likely as a wrong one) — plus what it settles, the expected change of the chance that the skill is
- * proficient after the model's own update for a right and for a wrong answer, weighted by their predicted chances.
+ * chance the skill is not yet proficient, times how well the item's predicted success suits learning (most near
+ * `LEARNING_SUCCESS`), halved for an item the learner has seen (a remembered answer teaches little) — plus what it
+ * settles: the expected change of the chance that the skill is proficient after the model's own update for a right
+ * and for a wrong answer, weighted by their predicted chances (`INFORMATION_WEIGHT`).
  */
 function itemGain(view: SkillView, item: TracedItem, difficulty: number, nowMs: number): number {
   const { evidence, proficient } = view;
@@ -107,7 +128,10 @@ function itemGain(view: SkillView, item: TracedItem, difficulty: number, nowMs: 
   const right = proficientChance(posterior(evidence, item, difficulty, true, nowMs));
   const wrong = proficientChance(posterior(evidence, item, difficulty, false, nowMs));
   const settles = p * Math.abs(right - proficient) + (1 - p) * Math.abs(wrong - proficient);
-  const learns = (1 - proficient) * 4 * p * (1 - p);
+  // A remembered answer teaches little: an item seen before on the skill counts its learning at half.
+  const fresh = evidence.seen.includes(itemHash(item.id)) ? 1 - REPEAT_RECALL : 1;
+  const suits = Math.exp(-((Math.log(p / (1 - p)) - LEARNING_LOGIT) ** 2) / 2);
+  const learns = (1 - proficient) * suits * fresh;
   return learns + INFORMATION_WEIGHT * settles;
 }
 
@@ -166,17 +190,20 @@ export function selectNextItem(
     for (const before of skill.prerequisites)
       dependents.set(before, [...(dependents.get(before) ?? []), skill.key]);
   }
-  /** How ready a skill's prerequisites are: the chance they are all proficient (secured ones count as sure). */
+  /** How ready a skill's prerequisites are: the chance they are all at least `getting there` (secured: sure). */
   const readiness = (view: SkillView): number => {
     let ready = 1;
     for (const key of view.skill.prerequisites) {
       const before = views.get(key);
-      if (before && !before.isSecured) ready *= before.proficient;
+      if (before && !before.isSecured) {
+        ready *= normalCdf((before.evidence.mean - READY_THETA) / Math.sqrt(before.evidence.variance));
+      }
     }
     return ready;
   };
   /** What practising a skill is worth beyond its items: readiness, what it unlocks, and spacing. */
-  const worth = (view: SkillView): number => {
+  const worths = new Map<SkillView, number>();
+  const worthOf = (view: SkillView): number => {
     let unlocks = 0;
     for (const key of dependents.get(view.skill.key) ?? []) {
       const after = views.get(key);
@@ -185,6 +212,12 @@ export function selectNextItem(
     const spacing = 1 - MASSED_DISCOUNT * Math.exp(-view.gap / SPACING_ANSWERS);
     return readiness(view) * (1 + unlocks) * spacing;
   };
+  const worth = (view: SkillView): number => {
+    let w = worths.get(view);
+    if (w === undefined) worths.set(view, (w = worthOf(view)));
+    return w;
+  };
+
   const best = (
     chosen: readonly SkillView[],
     reason: Selection['reason'],
@@ -247,11 +280,17 @@ export function selectNextItem(
   }
   const open = all.filter((v) => !v.isSecured);
   // Move on after MAX_RUN answers in a row on one skill, while another skill is worth practising.
+  // A skill probably proficient rests after practice today: move on, and come back spaced.
+  const rests = (v: SkillView) => v.proficient >= 0.5 && nowMs - v.evidence.lastMs < REST_MS;
   const ready = open.filter((v) => readiness(v) >= READY_CHANCE);
-  const unblocked = ready.filter((v) => !(v.gap === 0 && v.evidence.run >= MAX_RUN));
+  const isCapped = (v: SkillView) => v.gap === 0 && v.evidence.run >= MAX_RUN;
+  // In order: ready skills neither resting nor just practised MAX_RUN times in a row; then a resting one rather than
+  // another question in the run; then whatever is open.
   const practice =
-    best(window(unblocked), 'practice', practiceGain) ??
+    best(window(ready.filter((v) => !rests(v) && !isCapped(v))), 'practice', practiceGain) ??
+    best(window(ready.filter((v) => !isCapped(v))), 'practice', practiceGain) ??
     best(window(ready), 'practice', practiceGain) ??
+    best(window(open.filter((v) => !rests(v))), 'practice', practiceGain) ??
     best(window(open), 'practice', practiceGain);
   if (practice) return practice;
   // Everything looks mastered: check the skill the evidence is least sure of.
