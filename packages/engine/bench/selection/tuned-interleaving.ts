@@ -1,7 +1,7 @@
 // The interleaving rule's best parameters per (learner model, course shape), found by grid search on the tuning seeds
 // only (never the evaluation seeds). Produced by:
 //   npm run bench:selection -- --tune
-// (all 90 configurations of INTERLEAVING_GRID, TUNING_SEEDS, 60 learners per seed); re-run it after changing a
+// (all 90 configurations of INTERLEAVING_GRID, TUNING_SEEDS, 40 learners per seed); re-run it after changing a
 // learner model or a course shape, and paste the printed block here.
 import type { CourseShape } from './course.ts';
 import type { InterleavingConfig } from './interleaving.ts';
