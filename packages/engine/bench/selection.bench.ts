@@ -53,7 +53,7 @@ export function parseSelectionBenchArgs(argv: readonly string[]): SelectionBench
       shape: { type: 'string' },
       'max-questions': { type: 'string', default: '600' },
       tune: { type: 'boolean', default: false },
-      'tune-learners': { type: 'string', default: '60' },
+      'tune-learners': { type: 'string', default: '40' },
     },
   });
   const integer = (name: string, text: string, least: number): number => {

@@ -11,6 +11,8 @@ export interface QuestionContext {
   readonly nowMs: number;
   /** The open items of a skill at this quiz position (items already in this quiz left out). */
   readonly itemsAt: (skill: string) => readonly SimItem[];
+  /** Every item the item bank offers for a skill at this position, as the server hands them to the engine. */
+  readonly positionItems: (skill: string) => readonly SimItem[];
   readonly quizItemIds: readonly string[];
   readonly reviewAsked: boolean;
   /** Items of the learner's last 3 quizzes. */
@@ -49,7 +51,7 @@ export const enginePolicy: Policy = {
   start: () => ({
     next: (c) =>
       c.engine.select(
-        c.itemsAt,
+        c.positionItems,
         { itemIds: c.quizItemIds, reviewAsked: c.reviewAsked },
         c.recentItemIds,
         c.nowMs,

@@ -15,7 +15,7 @@ export function seededRandom(seed: number): Random {
   };
 }
 
-/** A 32-bit seed mixed from several numbers or texts (FNV-1a over their decimal or literal form). */
+/** A 32-bit seed mixed from several numbers or texts (FNV-1a over their text, then MurmurHash3's finaliser). */
 export function mixSeed(...parts: readonly (number | string)[]): number {
   let hash = 0x811c9dc5;
   for (const part of parts) {
@@ -25,6 +25,13 @@ export function mixSeed(...parts: readonly (number | string)[]): number {
       hash = Math.imul(hash, 0x01000193) >>> 0;
     }
   }
+  // MurmurHash3's finaliser: FNV-1a alone leaves seeds of similar texts close, and mulberry32's first draws for
+  // close seeds are correlated.
+  hash ^= hash >>> 16;
+  hash = Math.imul(hash, 0x85ebca6b);
+  hash ^= hash >>> 13;
+  hash = Math.imul(hash, 0xc2b2ae35);
+  hash ^= hash >>> 16;
   return hash >>> 0;
 }
 

@@ -100,19 +100,24 @@ function runLearner(spec: SiteSpec, site: EngineSite, index: number): LearnerRes
     const quiz: string[] = [];
     let reviewAsked = false;
     for (let position = 0; position < QUIZ_LENGTH && !reached && questions < spec.maxQuestions; position++) {
+      const offered = new Map<string, readonly SimItem[]>();
+      const positionItems = (skill: string): readonly SimItem[] => {
+        let items = offered.get(skill);
+        if (items === undefined) offered.set(skill, (items = course.itemsAt(skill, quizKey, position)));
+        return items;
+      };
       const open = new Map<string, readonly SimItem[]>();
       const itemsAt = (skill: string): readonly SimItem[] => {
         let items = open.get(skill);
-        if (items === undefined) {
-          items = course.itemsAt(skill, quizKey, position).filter((i) => !quiz.includes(i.id));
-          open.set(skill, items);
-        }
+        if (items === undefined)
+          open.set(skill, (items = positionItems(skill).filter((i) => !quiz.includes(i.id))));
         return items;
       };
       const context: QuestionContext = {
         course,
         nowMs: day * MS_PER_DAY + position * MS_PER_QUESTION,
         itemsAt,
+        positionItems,
         quizItemIds: quiz,
         reviewAsked,
         recentItemIds: quizzes.slice(-RECENT_QUIZZES).flat(),
