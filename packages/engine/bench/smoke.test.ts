@@ -37,7 +37,17 @@ describe('bench:engine smoke run', () => {
     const predOut = join(dir, 'pred.txt');
     const printed: string[] = [];
     const rows = runEngineBench(
-      parseEngineBenchArgs(['--data', dir, '--pred-out', predOut, '--cv', '2', '--fit-timing']),
+      parseEngineBenchArgs([
+        '--data',
+        dir,
+        '--pred-out',
+        predOut,
+        '--cv',
+        '2',
+        '--fit-timing',
+        '--selection-answers',
+        '200',
+      ]),
       (line) => printed.push(line),
     );
     expect(printed.some((line) => line.includes('object API'))).toBe(true);
