@@ -1,5 +1,6 @@
 // The evaluation harness CLI:
-// `npm run bench:engine -- [--data DIR] [--model NAME] [--pred-out FILE] [--cv K] [--fit-timing]`.
+// `npm run bench:engine -- [--data DIR] [--model NAME] [--pred-out FILE] [--cv K] [--fit-timing]
+// [--selection-answers N]`.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { dirname, resolve } from 'node:path';
@@ -13,6 +14,7 @@ import {
 } from '../src/evaluation/harness.ts';
 import { score } from '../src/evaluation/metrics.ts';
 import { MODEL_TRAINERS } from '../src/tracing/models.ts';
+import { measureSelectionCost } from './selection-cost.ts';
 
 const REPOSITORY_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const DEFAULT_DATA_DIR = resolve(REPOSITORY_ROOT, '../shared/data/kt/assist2009-gervet');
@@ -29,6 +31,8 @@ export interface EngineBenchOptions {
   readonly seed: number;
   /** Also time the production model's fit on train and test rows together (nothing is scored on that fit). */
   readonly isFitTiming: boolean;
+  /** Answers timed through selection and recording (`--selection-answers`; 20,000 by default, 0 = skip). */
+  readonly selectionAnswers: number;
 }
 
 /** Parses `--data DIR --model NAME --pred-out FILE --cv K --seed N`. */
@@ -49,6 +53,7 @@ export function parseEngineBenchArgs(argv: readonly string[]): EngineBenchOption
     folds: Number(value('--cv') ?? 0),
     seed: Number(value('--seed') ?? 1),
     isFitTiming: argv.includes('--fit-timing'),
+    selectionAnswers: Number(value('--selection-answers') ?? 20_000),
     ...(predOut === undefined ? {} : { predOut: resolve(predOut) }),
   };
 }
@@ -173,6 +178,13 @@ export function runEngineBench(options: EngineBenchOptions, log: (line: string) 
       `${PRODUCTION_MODEL} fit on train + test rows together (${rows.item.length.toLocaleString('en')} attempts, ` +
         `timing only): ${((performance.now() - start) / 1000).toFixed(1)} s wall, ` +
         `${((cpu.user + cpu.system) / 1e6).toFixed(1)} s CPU`,
+    );
+  }
+  if (options.selectionAnswers > 0) {
+    const selection = measureSelectionCost(options.selectionAnswers);
+    notes.push(
+      `selection per answer (selectNextItem + recordAnswer, ${selection.skills}-skill generated course, ` +
+        `${selection.answers.toLocaleString('en')} answers): ${selection.microsecondsPerAnswer.toFixed(1)} µs CPU`,
     );
   }
   log('');

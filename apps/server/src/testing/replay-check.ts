@@ -2,15 +2,17 @@ import { isDeepStrictEqual } from 'node:util';
 import { parseMathItemId } from '@vidya/content';
 import type { CourseKey } from '@vidya/contracts';
 import {
+  calibrationTerms,
   createProductionModel,
-  itemDifficulty,
   recordAnswer,
+  successRateDifficulty,
   type LearnerModelState as LogisticLearnerState,
   type SkillModelState,
 } from '@vidya/engine';
 import { sql } from 'drizzle-orm';
 import type { Db } from '#src/db/client.ts';
 import { generatedStatsKey, ItemBank, statsFor } from '#src/features/quizzes/item-bank.ts';
+import { answeredItem } from '#src/features/quizzes/quizzes.service.ts';
 
 /**
  * The durability invariants (issue 11), checked on a database after a run with crashes: every answer the API
@@ -19,9 +21,11 @@ import { generatedStatsKey, ItemBank, statsFor } from '#src/features/quizzes/ite
  *
  * Every input of an answer is in its attempt row, the item's difficulty included (`item_difficulty`: the service
  * computes it from the item statistics it read, which move with other learners' answers). For rows from before
- * that column, the replay recovers it: the statistics an answer saw are counts of earlier attempts on the item, so
- * it tries (attempts, correct) pairs nearest the attempts committed before it and keeps the one whose prediction
- * equals the stored `predicted` bit for bit (float4). An attempt no difficulty explains is reported.
+ * that column (when the difficulty was the item's shrunk success rate), the replay recovers it: the statistics an
+ * answer saw are counts of earlier attempts on the item, so it tries (attempts, correct) pairs nearest the attempts
+ * committed before it and keeps the one whose prediction equals the stored `predicted` bit for bit (float4). An
+ * attempt no difficulty explains is reported. The item statistics' calibration sums must equal the sums of the
+ * replayed answers' terms (up to the rounding of adding them in another order).
  */
 
 /** An answer the API acknowledged with a 2xx. */
@@ -60,6 +64,8 @@ interface AttemptRow {
   responseMs: number;
   itemDifficulty: number | null;
   servedAt: string;
+  kind: string;
+  choices: string[] | null;
 }
 
 async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
@@ -90,8 +96,9 @@ export async function checkDurability(db: Db, acked: readonly AckedAnswer[]): Pr
       a.mastery_before::float8 as "masteryBefore", a.mastery_after::float8 as "masteryAfter",
       a.band_after as "bandAfter", a.first_of_skill as "firstOfSkill", a.response_ms as "responseMs",
       a.item_difficulty as "itemDifficulty",
-      to_json(q.served_at) #>> '{}' as "servedAt"
+      to_json(q.served_at) #>> '{}' as "servedAt", i.kind, i.choices
     from attempt a join quiz_question q on q.quiz_id = a.quiz_id and q.position = a.position
+      join item i on i.id = a.item_id and i.version = a.item_version
     order by a.created_at, a.quiz_id, a.position`,
   );
   const attemptCount = await rows<{ n: number }>(db, sql`select count(*)::int as n from attempt`);
@@ -120,10 +127,13 @@ export async function checkDurability(db: Db, acked: readonly AckedAnswer[]): Pr
     const key = statsKeyOf(a.itemId);
     history.set(key, [...(history.get(key) ?? []), a]);
   }
-  const stats = await rows<{ itemId: string; attempts: number; correct: number }>(
-    db,
-    sql`select item_id as "itemId", attempts, correct from item_stats`,
-  );
+  const stats = await rows<{
+    itemId: string;
+    attempts: number;
+    correct: number;
+    residual: number;
+    information: number;
+  }>(db, sql`select item_id as "itemId", attempts, correct, residual, information from item_stats`);
   const statsByKey = new Map(stats.map((s) => [s.itemId, s]));
   for (const [key, list] of history) {
     const stored = statsByKey.get(key);
@@ -153,6 +163,7 @@ export async function checkDurability(db: Db, acked: readonly AckedAnswer[]): Pr
     }
   >();
   const learnerUpdated = new Map<string, number>();
+  const calibration = new Map<string, { residual: number; information: number }>();
   let searched = 0;
   for (const a of attempts) {
     const lKey = `${a.learnerId} ${a.courseKey}`;
@@ -169,7 +180,7 @@ export async function checkDurability(db: Db, acked: readonly AckedAnswer[]): Pr
         model,
         learner,
         { [a.skillId]: skill?.state },
-        { id: a.itemId, skills: [a.skillId], ...(difficulty === undefined ? {} : { difficulty }) },
+        answeredItem({ id: a.itemId, kind: a.kind, choices: a.choices }, a.skillId, candidate, difficulty),
         a.correct,
         nowMs,
       );
@@ -181,7 +192,8 @@ export async function checkDurability(db: Db, acked: readonly AckedAnswer[]): Pr
     } else {
       const earlier = history.get(statsKey)!;
       const rank = rankInKey.get(a.id)!;
-      const seen = (n: number, c: number) => itemDifficulty(statsFor(candidate, { attempts: n, correct: c }));
+      const seen = (n: number, c: number) =>
+        successRateDifficulty(statsFor(candidate, { attempts: n, correct: c, residual: 0, information: 0 }));
       const guessCorrect = earlier.slice(0, rank).filter((e) => e.correct).length;
       const first = apply(seen(rank, guessCorrect));
       if (f32(first.predicted) === f32(a.predicted)) outcome = first;
@@ -205,8 +217,14 @@ export async function checkDurability(db: Db, acked: readonly AckedAnswer[]): Pr
     }
     if (!outcome) {
       problem(`attempt ${a.quizId}/${a.position}: no item difficulty reproduces its stored prediction`);
-      outcome = apply(candidate ? seen0(candidate) : undefined);
+      outcome = apply(candidate?.priorDifficulty);
     }
+    const terms = calibrationTerms(a.correct, outcome.predictedAtPrior);
+    const sums = calibration.get(statsKey) ?? { residual: 0, information: 0 };
+    calibration.set(statsKey, {
+      residual: sums.residual + terms.residual,
+      information: sums.information + terms.information,
+    });
     const next = outcome.skills[a.skillId]!;
     if (f32(next.mastery.p) !== f32(a.masteryAfter) || next.mastery.band !== a.bandAfter) {
       problem(
@@ -218,13 +236,23 @@ export async function checkDurability(db: Db, acked: readonly AckedAnswer[]): Pr
     learnerStates.set(lKey, json(outcome.learner));
     learnerUpdated.set(lKey, nowMs);
     skillStates.set(sKey, {
-      state: json({ tracing: next.tracing, review: next.review }),
+      state: json({ tracing: next.tracing, review: next.review, evidence: next.evidence }),
       mastery: next.mastery.p,
       band: next.mastery.band,
       attempts: (skill?.attempts ?? 0) + 1,
       correct: (skill?.correct ?? 0) + (a.correct ? 1 : 0),
       lastMs: nowMs,
     });
+  }
+
+  for (const [key, sums] of calibration) {
+    const stored = statsByKey.get(key);
+    const near = (x: number, y: number) => Math.abs(x - y) <= 1e-6 * Math.max(1, Math.abs(y));
+    if (stored && (!near(stored.residual, sums.residual) || !near(stored.information, sums.information))) {
+      problem(
+        `item_stats ${key}: calibration ${JSON.stringify(stored)} but the replay sums to ${JSON.stringify(sums)}`,
+      );
+    }
   }
 
   const storedSkills = await rows<{
@@ -333,8 +361,4 @@ export async function checkDurability(db: Db, acked: readonly AckedAnswer[]): Pr
     searched,
     problems,
   };
-}
-
-function seen0(candidate: Parameters<typeof statsFor>[0]): number {
-  return itemDifficulty(statsFor(candidate, undefined));
 }

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 /** The quiz courses (seeded from packages/content). */
 export const course = pgTable('course', {
@@ -80,9 +90,15 @@ export const item = pgTable(
   ],
 );
 
-/** Online difficulty statistics per item id (all versions of an id share them). */
+/**
+ * Online difficulty statistics per item id (all versions of an id share them): counts, and the engine's calibration
+ * sums (`residual` = Σ correct − predicted, `information` = Σ predicted·(1 − predicted), predictions at the item's
+ * prior difficulty), plain sums that concurrent answers add to in any order; rows from before them read 0.
+ */
 export const itemStats = pgTable('item_stats', {
   itemId: text('item_id').primaryKey(),
   attempts: integer('attempts').notNull().default(0),
   correct: integer('correct').notNull().default(0),
+  residual: doublePrecision('residual').notNull().default(0),
+  information: doublePrecision('information').notNull().default(0),
 });

@@ -69,7 +69,14 @@ export class ItemBank {
   /** Reads the live authored items and the skills of every course from the database. */
   static async load(db: Db): Promise<ItemBank> {
     const rows = await db
-      .select({ id: item.id, course: item.courseKey, skill: item.skillId, difficulty: item.difficulty })
+      .select({
+        id: item.id,
+        course: item.courseKey,
+        skill: item.skillId,
+        difficulty: item.difficulty,
+        kind: item.kind,
+        choices: item.choices,
+      })
       .from(item)
       .where(and(eq(item.source, 'authored'), isNull(item.retiredAt)));
     const authored = new Map<string, Candidate[]>();
@@ -77,7 +84,13 @@ export class ItemBank {
       const priorDifficulty = difficultyFromPrior(row.difficulty, AUTHORED_MAX_DIFFICULTY);
       const list = authored.get(row.course) ?? [];
       list.push({
-        traced: { id: row.id, skills: [row.skill], difficulty: priorDifficulty },
+        traced: {
+          id: row.id,
+          skills: [row.skill],
+          difficulty: priorDifficulty,
+          priorDifficulty,
+          guess: guessOf(row.kind, row.choices),
+        },
         statsKey: row.id,
         priorDifficulty,
       });
@@ -157,7 +170,14 @@ export class ItemBank {
         const seed = seedFrom(`${quizId}:${position}:${skill}:${difficulty}`);
         const priorDifficulty = difficultyFromPrior(difficulty, GENERATED_MAX_DIFFICULTY);
         return {
-          traced: { id: mathItemId(skill, difficulty, seed), skills: [skill], difficulty: priorDifficulty },
+          // Free-text answers: no lucky guess.
+          traced: {
+            id: mathItemId(skill, difficulty, seed),
+            skills: [skill],
+            difficulty: priorDifficulty,
+            priorDifficulty,
+            guess: 0,
+          },
           statsKey: generatedStatsKey(skill, difficulty),
           priorDifficulty,
         };
@@ -166,7 +186,20 @@ export class ItemBank {
   }
 }
 
-type StatsMap = ReadonlyMap<string, { attempts: number; correct: number }>;
+/** An item's stored statistics: counts and calibration sums. */
+export interface StoredStats {
+  attempts: number;
+  correct: number;
+  residual: number;
+  information: number;
+}
+
+type StatsMap = ReadonlyMap<string, StoredStats>;
+
+/** The chance of a lucky guess on an item: one in the number of choices for multiple choice, none for free text. */
+export function guessOf(kind: string, choices: readonly string[] | null): number {
+  return kind === 'choice' && choices !== null && choices.length > 0 ? 1 / choices.length : 0;
+}
 
 /**
  * Every item's statistics, read whole at most every `maxAgeMs` (decision 004). They only refine difficulty
@@ -180,7 +213,7 @@ export class ItemStatsCache {
   private reading: Promise<void> | undefined;
 
   constructor(
-    private readonly read: () => Promise<{ itemId: string; attempts: number; correct: number }[]>,
+    private readonly read: () => Promise<(StoredStats & { itemId: string })[]>,
     private readonly maxAgeMs = 5_000,
   ) {}
 
@@ -203,19 +236,18 @@ export class ItemStatsCache {
   }
 }
 
-/** Blends stored statistics with the candidate's prior, as the engine's item-difficulty refinement expects. */
-export function statsFor(
-  candidate: Candidate,
-  stored: { attempts: number; correct: number } | undefined,
-): ItemStats {
+/** The engine's item statistics of a candidate: its stored figures (none yet: zeros) and its prior difficulty. */
+export function statsFor(candidate: Candidate, stored: StoredStats | undefined): ItemStats {
   return {
     attempts: stored?.attempts ?? 0,
     correct: stored?.correct ?? 0,
+    residual: stored?.residual ?? 0,
+    information: stored?.information ?? 0,
     priorDifficulty: candidate.priorDifficulty,
   };
 }
 
-/** A candidate's logit difficulty under a statistics snapshot (its own statistics blended with its prior). */
+/** A candidate's calibrated logit difficulty under a statistics snapshot (its prior moved by its calibration). */
 export function difficultyUnder(candidate: Candidate, stats: StatsMap): number {
   return itemDifficulty(statsFor(candidate, stats.get(candidate.statsKey)));
 }

@@ -9,7 +9,14 @@ import {
   type QuizSummary,
   type SubmitAnswerBody,
 } from '@vidya/contracts';
-import { masteryOf, recordAnswer, selectNextItem, type ProductionModel } from '@vidya/engine';
+import {
+  calibrationTerms,
+  masteryOf,
+  recordAnswer,
+  selectNextItem,
+  type ProductionModel,
+  type TracedItem,
+} from '@vidya/engine';
 import type { FastifyInstance } from 'fastify';
 import { AppError, conflict, notFound, unauthenticated } from '#src/errors.ts';
 import { tallyQuizzes } from '#src/features/progress/badges.rules.ts';
@@ -25,6 +32,8 @@ import {
   type ItemStatsCache,
   generatedStatsKey,
   difficultyUnder,
+  guessOf,
+  type Candidate,
   type ItemBank,
   type ItemContent,
 } from './item-bank.ts';
@@ -203,8 +212,7 @@ async function choose(
   const selection = selectNextItem(
     {
       learner,
-      skills: Object.fromEntries(models.map(([skill, m]) => [skill, m.tracing])),
-      reviews: Object.fromEntries(models.map(([skill, m]) => [skill, m.review])),
+      skills: Object.fromEntries(models),
       quizItemIds: context.asked.map((q) => q.itemId),
       hasReviewInQuiz: context.asked.some((q) => q.reason === 'review'),
       recentItemIds: context.recent,
@@ -354,6 +362,27 @@ function correctAnswerOf(row: { kind: string; answer: string; choices: string[] 
   return { correctAnswer: row.answer };
 }
 
+/**
+ * The answered item as the engine sees it: its calibrated difficulty under the statistics read (with the prior it is
+ * calibrated from) and its chance of a lucky guess; without a candidate (an item no longer in the bank) the engine
+ * uses its own difficulty.
+ */
+export function answeredItem(
+  row: { id: string; kind: string; choices: readonly string[] | null },
+  skillId: string,
+  candidate: Candidate | undefined,
+  difficulty: number | undefined,
+): TracedItem {
+  return {
+    id: row.id,
+    skills: [skillId],
+    guess: guessOf(row.kind, row.choices),
+    ...(candidate === undefined || difficulty === undefined
+      ? {}
+      : { difficulty, priorDifficulty: candidate.priorDifficulty }),
+  };
+}
+
 /** The statistics key of an item, from its stored row. */
 const statsKeyOf = (row: { id: string; source: string; skillId: string; difficulty: number }) =>
   row.source === 'generated' ? generatedStatsKey(row.skillId, row.difficulty) : row.id;
@@ -416,7 +445,7 @@ export async function submitAnswer(
     const state = context.states.find((s) => s.courseKey === course && s.skillId === served.skillId);
     const modelState = state?.modelState ?? undefined;
     // Mastery now, not the stored value: answers on other skills move the learner-level features.
-    const before = masteryOf(model, learner, modelState?.tracing, served.skillId).p;
+    const before = masteryOf(model, learner, modelState, served.skillId).p;
     const statsKey = statsKeyOf(row);
     const candidate = bank
       .candidates(course, quizId, served.position, [served.skillId])
@@ -426,7 +455,7 @@ export async function submitAnswer(
       model,
       learner,
       { [served.skillId]: modelState },
-      { id: row.id, skills: [served.skillId], ...(difficulty === undefined ? {} : { difficulty }) },
+      answeredItem(row, served.skillId, candidate, difficulty),
       correct,
       now.getTime(),
     );
@@ -436,7 +465,7 @@ export async function submitAnswer(
     const finished = answered >= context.length;
     const skill = {
       id: served.skillId,
-      modelState: { tracing: practised.tracing, review: practised.review },
+      modelState: { tracing: practised.tracing, review: practised.review, evidence: practised.evidence },
       mastery: practised.mastery.p,
       band: practised.mastery.band,
       attempts: (state?.attempts ?? 0) + 1,
@@ -520,6 +549,7 @@ export async function submitAnswer(
         itemDifficulty: difficulty ?? null,
       },
       statsKey,
+      calibration: calibrationTerms(correct, outcome.predictedAtPrior),
       badges,
       next: choice && { served: choice.served, generated: choice.generated?.stored },
     });
