@@ -6,6 +6,7 @@ import {
   itemDifficulty,
   recordAnswer,
   type LearnerModelState as LogisticLearnerState,
+  type ModelParameters,
   type SkillModelState,
 } from '@vidya/engine';
 import { sql } from 'drizzle-orm';
@@ -22,6 +23,10 @@ import { generatedStatsKey, ItemBank, statsFor } from '#src/features/quizzes/ite
  * that column, the replay recovers it: the statistics an answer saw are counts of earlier attempts on the item, so
  * it tries (attempts, correct) pairs nearest the attempts committed before it and keeps the one whose prediction
  * equals the stored `predicted` bit for bit (float4). An attempt no difficulty explains is reported.
+ *
+ * Each answer is replayed with the model it was predicted with (`model_version`: a stored `model_fit`, or the
+ * cold-start model). A fitted model also weighs how many attempts back the difficulty, which the row does not keep:
+ * the replay tries counts nearest the attempts committed before it, as above.
  */
 
 /** An answer the API acknowledged with a 2xx. */
@@ -59,6 +64,7 @@ interface AttemptRow {
   firstOfSkill: boolean;
   responseMs: number;
   itemDifficulty: number | null;
+  modelVersion: number | null;
   servedAt: string;
 }
 
@@ -80,7 +86,12 @@ export async function checkDurability(db: Db, acked: readonly AckedAnswer[]): Pr
   const problem = (text: string) => {
     if (problems.length < 50) problems.push(text);
   };
-  const model = createProductionModel();
+  const coldStart = createProductionModel();
+  const fits = await rows<{ version: number; parameters: ModelParameters }>(
+    db,
+    sql`select version, parameters from model_fit`,
+  );
+  const models = new Map(fits.map((f) => [f.version, createProductionModel(f.parameters)]));
   const bank = await ItemBank.load(db);
 
   const attempts = await rows<AttemptRow>(
@@ -89,7 +100,7 @@ export async function checkDurability(db: Db, acked: readonly AckedAnswer[]): Pr
       a.item_id as "itemId", a.skill_id as "skillId", a.answer, a.correct, a.predicted::float8 as predicted,
       a.mastery_before::float8 as "masteryBefore", a.mastery_after::float8 as "masteryAfter",
       a.band_after as "bandAfter", a.first_of_skill as "firstOfSkill", a.response_ms as "responseMs",
-      a.item_difficulty as "itemDifficulty",
+      a.item_difficulty as "itemDifficulty", a.model_version as "modelVersion",
       to_json(q.served_at) #>> '{}' as "servedAt"
     from attempt a join quiz_question q on q.quiz_id = a.quiz_id and q.position = a.position
     order by a.created_at, a.quiz_id, a.position`,
@@ -157,6 +168,11 @@ export async function checkDurability(db: Db, acked: readonly AckedAnswer[]): Pr
   for (const a of attempts) {
     const lKey = `${a.learnerId} ${a.courseKey}`;
     const sKey = `${lKey} ${a.skillId}`;
+    const model = a.modelVersion === null ? coldStart : models.get(a.modelVersion);
+    if (!model) {
+      problem(`attempt ${a.quizId}/${a.position}: model_fit ${a.modelVersion} is not stored`);
+      continue;
+    }
     const learner = learnerStates.get(lKey) ?? model.initialLearnerState();
     const skill = skillStates.get(sKey);
     const nowMs = new Date(a.servedAt).getTime() + a.responseMs;
@@ -164,23 +180,30 @@ export async function checkDurability(db: Db, acked: readonly AckedAnswer[]): Pr
     const candidate = bank
       .candidates(a.courseKey, a.quizId, a.position, [a.skillId])
       .find((c) => c.statsKey === statsKey);
-    const apply = (difficulty: number | undefined) =>
+    const earlier = history.get(statsKey)!;
+    const rank = rankInKey.get(a.id)!;
+    const apply = (difficulty: number | undefined, evidence = rank) =>
       recordAnswer(
         model,
         learner,
         { [a.skillId]: skill?.state },
-        { id: a.itemId, skills: [a.skillId], ...(difficulty === undefined ? {} : { difficulty }) },
+        { id: a.itemId, skills: [a.skillId], ...(difficulty === undefined ? {} : { difficulty, evidence }) },
         a.correct,
         nowMs,
       );
     let outcome: ReturnType<typeof apply> | undefined;
     if (!candidate) outcome = apply(undefined);
     else if (a.itemDifficulty !== null) {
-      const stored = apply(a.itemDifficulty);
-      if (f32(stored.predicted) === f32(a.predicted)) outcome = stored;
+      const stored = a.itemDifficulty;
+      // Nearest counts first: concurrent answers on the same item commit in a slightly different order.
+      for (let d = 0; d <= earlier.length && !outcome; d++) {
+        for (const n of d === 0 ? [rank] : [rank - d, rank + d]) {
+          if (n < 0 || n > earlier.length || outcome) continue;
+          const o = apply(stored, n);
+          if (f32(o.predicted) === f32(a.predicted)) outcome = o;
+        }
+      }
     } else {
-      const earlier = history.get(statsKey)!;
-      const rank = rankInKey.get(a.id)!;
       const seen = (n: number, c: number) => itemDifficulty(statsFor(candidate, { attempts: n, correct: c }));
       const guessCorrect = earlier.slice(0, rank).filter((e) => e.correct).length;
       const first = apply(seen(rank, guessCorrect));

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 /** The quiz courses (seeded from packages/content). */
 export const course = pgTable('course', {
@@ -85,4 +95,9 @@ export const itemStats = pgTable('item_stats', {
   itemId: text('item_id').primaryKey(),
   attempts: integer('attempts').notNull().default(0),
   correct: integer('correct').notNull().default(0),
+  /**
+   * The item's logit difficulty from the newest model fit (decision 010), the prior its online statistics are
+   * blended with; null before any fit has seen the item (its content level's prior then applies).
+   */
+  priorDifficulty: doublePrecision('prior_difficulty'),
 });

@@ -133,10 +133,10 @@ export class ItemBank {
    */
   traced(course: CourseKey, quizId: string, position: number, stats: StatsMap): Candidates {
     const build = (candidates: readonly Candidate[]) =>
-      candidates.map((c) => ({
-        ...c.traced,
-        difficulty: difficultyUnder(c, stats),
-      }));
+      candidates.map((c) => {
+        const itemStats = statsUnder(c, stats);
+        return { ...c.traced, difficulty: itemDifficulty(itemStats), evidence: itemStats.attempts };
+      });
     if (course === 'mathematics') return (skill) => build(this.candidates(course, quizId, position, [skill]));
     let byCourse = this.tracedAuthored.get(stats);
     if (!byCourse) this.tracedAuthored.set(stats, (byCourse = new Map<string, Map<string, TracedItem[]>>()));
@@ -166,7 +166,14 @@ export class ItemBank {
   }
 }
 
-type StatsMap = ReadonlyMap<string, { attempts: number; correct: number }>;
+/** What `item_stats` holds per key: counts, and the newest model fit's difficulty (null before a fit saw it). */
+interface StoredStats {
+  attempts: number;
+  correct: number;
+  priorDifficulty?: number | null;
+}
+
+type StatsMap = ReadonlyMap<string, StoredStats>;
 
 /**
  * Every item's statistics, read whole at most every `maxAgeMs` (decision 004). They only refine difficulty
@@ -180,7 +187,7 @@ export class ItemStatsCache {
   private reading: Promise<void> | undefined;
 
   constructor(
-    private readonly read: () => Promise<{ itemId: string; attempts: number; correct: number }[]>,
+    private readonly read: () => Promise<(StoredStats & { itemId: string })[]>,
     private readonly maxAgeMs = 5_000,
   ) {}
 
@@ -203,21 +210,21 @@ export class ItemStatsCache {
   }
 }
 
-/** Blends stored statistics with the candidate's prior, as the engine's item-difficulty refinement expects. */
-export function statsFor(
-  candidate: Candidate,
-  stored: { attempts: number; correct: number } | undefined,
-): ItemStats {
+/**
+ * The engine's statistics of a candidate from the stored ones: its counts, with the newest model fit's difficulty
+ * as the prior when a fit has seen the item, else the candidate's content prior (decision 010).
+ */
+export function statsFor(candidate: Candidate, stored: StoredStats | undefined): ItemStats {
   return {
     attempts: stored?.attempts ?? 0,
     correct: stored?.correct ?? 0,
-    priorDifficulty: candidate.priorDifficulty,
+    priorDifficulty: stored?.priorDifficulty ?? candidate.priorDifficulty,
   };
 }
 
-/** A candidate's logit difficulty under a statistics snapshot (its own statistics blended with its prior). */
-export function difficultyUnder(candidate: Candidate, stats: StatsMap): number {
-  return itemDifficulty(statsFor(candidate, stats.get(candidate.statsKey)));
+/** A candidate's statistics under a statistics snapshot. */
+export function statsUnder(candidate: Candidate, stats: StatsMap): ItemStats {
+  return statsFor(candidate, stats.get(candidate.statsKey));
 }
 
 export { GENERATED_MAX_DIFFICULTY, AUTHORED_MAX_DIFFICULTY };

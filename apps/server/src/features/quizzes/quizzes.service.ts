@@ -9,7 +9,7 @@ import {
   type QuizSummary,
   type SubmitAnswerBody,
 } from '@vidya/contracts';
-import { masteryOf, recordAnswer, selectNextItem, type ProductionModel } from '@vidya/engine';
+import { itemDifficulty, masteryOf, recordAnswer, selectNextItem, type ProductionModel } from '@vidya/engine';
 import type { FastifyInstance } from 'fastify';
 import { AppError, conflict, notFound, unauthenticated } from '#src/errors.ts';
 import { tallyQuizzes } from '#src/features/progress/badges.rules.ts';
@@ -24,7 +24,7 @@ import {
   GENERATED_VERSION,
   type ItemStatsCache,
   generatedStatsKey,
-  difficultyUnder,
+  statsUnder,
   type ItemBank,
   type ItemContent,
 } from './item-bank.ts';
@@ -36,7 +36,10 @@ import type { SessionCaller } from '#src/plugins/session.ts';
 
 /** The engine's model, the question bank, the item statistics and the quizzes' contexts, one of each per process. */
 export interface Learning {
+  /** The newest stored fit's model (model-fit.job.ts), or the cold-start model before the first fit. */
   model: ProductionModel;
+  /** The `model_fit` version of `model`; null = the cold-start model. */
+  modelVersion: number | null;
   bank: ItemBank;
   stats: ItemStatsCache;
   contexts: QuizContexts;
@@ -369,7 +372,7 @@ export async function submitAnswer(
   quizId: string,
   body: SubmitAnswerBody,
 ): Promise<AnswerResult> {
-  const { model, bank } = app.learning;
+  const { model, modelVersion, bank } = app.learning;
   // A cached context answers the current question only: the write checks it (a repeat or a stale one is read again).
   const toAnswer = (c: sql.QuizContext) => !c.finishedAt && currentQuestion(c)?.itemId === body.itemId;
   for (let attemptNo = 0; attemptNo < ATTEMPTS; attemptNo++) {
@@ -421,12 +424,17 @@ export async function submitAnswer(
     const candidate = bank
       .candidates(course, quizId, served.position, [served.skillId])
       .find((c) => c.statsKey === statsKey);
-    const difficulty = candidate ? difficultyUnder(candidate, await app.learning.stats.current()) : undefined;
+    const stats = candidate ? statsUnder(candidate, await app.learning.stats.current()) : undefined;
+    const difficulty = stats && itemDifficulty(stats);
     const outcome = recordAnswer(
       model,
       learner,
       { [served.skillId]: modelState },
-      { id: row.id, skills: [served.skillId], ...(difficulty === undefined ? {} : { difficulty }) },
+      {
+        id: row.id,
+        skills: [served.skillId],
+        ...(stats === undefined ? {} : { difficulty, evidence: stats.attempts }),
+      },
       correct,
       now.getTime(),
     );
@@ -518,6 +526,7 @@ export async function submitAnswer(
         // was recorded: the time includes reading that answer's feedback (decision 006).
         responseMs: Math.min(MAX_RESPONSE_MS, Math.max(0, now.getTime() - served.servedAt.getTime())),
         itemDifficulty: difficulty ?? null,
+        modelVersion,
       },
       statsKey,
       badges,
