@@ -14,6 +14,17 @@ export const MASTERY_BANDS = [
 ] as const;
 export const MasteryBandSchema = z.enum(MASTERY_BANDS);
 export type MasteryBand = z.infer<typeof MasteryBandSchema>;
+/**
+ * How every view shows a mastery band, the learner's and a teacher's or parent's alike: `not sure yet` while the
+ * evidence cannot yet tell where the learner stands.
+ */
+export const MASTERY_BAND_LABELS: Readonly<Record<MasteryBand, string>> = {
+  'not started': 'Not started',
+  'not sure yet': 'Not sure yet',
+  'needs practice': 'Needs practice',
+  'getting there': 'Getting there',
+  mastered: 'Mastered',
+};
 
 export const CourseSchema = z
   .object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PERIODS } from './constants.ts';
-import { CourseKeySchema } from './learning.ts';
+import { CourseKeySchema, MasteryBandSchema } from './learning.ts';
 import { TimeZoneSchema } from './time-zone.ts';
 
 export const PeriodSchema = z.enum(PERIODS);
@@ -22,6 +22,8 @@ export const ProgressRowSchema = z.object({
   skillId: z.string(),
   skillName: z.string(),
   level: LevelSchema,
+  /** The skill's mastery band now, the one a teacher or parent sees (`not sure yet` while evidence is thin). */
+  band: MasteryBandSchema,
   /** Mastery now minus mastery at the start of the period, in points (−100…100). */
   change: z.number().int(),
   correct: z.number().int(),

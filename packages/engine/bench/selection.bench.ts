@@ -1,192 +1,171 @@
-// bench:selection: `npm run bench:selection -- [--learners N] [--skills K] [--seed S]` compares the engine's selection
-// with random order and a fixed easy-to-hard curriculum on simulated learners.
+// bench:selection (issue 28): `npm run bench:selection -- [--seed S] [--learners N] [--model binary|continuous|
+// misconception] [--shape authored|generated] [--max-questions Q] [--tune [--tune-learners N]]`.
+// Compares the engine, exactly as the server calls it, with simple rules and two informed references on simulated
+// learners of several families, who pass one after another through a site whose item statistics they share.
+import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
-import { createProductionModel } from '../src/tracing/production-model.ts';
-import { difficultyFromPrior } from '../src/tracing/item-difficulty.ts';
-import { recordAnswer } from '../src/scheduling/record-answer.ts';
-import type { SkillModelState } from '../src/scheduling/record-answer.ts';
-import type { Selection } from '../src/selection/select-next-item.ts';
-import { selectNextItem } from '../src/selection/select-next-item.ts';
-import type { MasteryBand } from '../src/selection/mastery.ts';
-import type { LogisticLearnerState } from '../src/tracing/logistic-state.ts';
-import type { TracedItem } from '../src/tracing/types.ts';
-import { buildCourse, seededRandom, SimulatedLearner } from './simulated-learner.ts';
-import type { SimulatedCourse } from './simulated-learner.ts';
+import { buildCourse } from './selection/course.ts';
+import type { CourseShape } from './selection/course.ts';
+import { describeInterleaving, interleavingPolicy } from './selection/interleaving.ts';
+import type { InterleavingConfig } from './selection/interleaving.ts';
+import { LEARNER_MODELS } from './selection/learner-families.ts';
+import type { LearnerModelName } from './selection/learner.ts';
+import { easyToHardPolicy, enginePolicy, randomPolicy, threeInARowPolicy } from './selection/policy.ts';
+import type { Policy } from './selection/policy.ts';
+import { greedyReference, heuristicReference } from './selection/references.ts';
+import { formatTable, summarise, verdict } from './selection/report.ts';
+import type { PolicyFigures } from './selection/report.ts';
+import { simulateSite } from './selection/simulate.ts';
+import { TUNED_INTERLEAVING } from './selection/tuned-interleaving.ts';
+import { FIRST_TUNING_SEED, TUNING_SEEDS, tuneInterleaving } from './selection/tuning.ts';
 
-const QUIZ_LENGTH = 5;
-const MS_PER_DAY = 86_400_000;
-const MS_PER_QUESTION = 60_000;
-const TARGET_KNOWN_SHARE = 0.8;
-
-type PolicyName = 'engine' | 'random' | 'fixed curriculum';
+export const COURSE_SHAPES: readonly CourseShape[] = ['authored', 'generated'];
 
 /** Options of the selection benchmark. */
 export interface SelectionBenchOptions {
-  readonly learners: number;
-  readonly skills: number;
   readonly seed: number;
+  readonly learners: number;
+  readonly models: readonly LearnerModelName[];
+  readonly shapes: readonly CourseShape[];
   readonly maxQuestions: number;
+  /** Grid-search the interleaving rule on the tuning seeds first (else use the cached best configurations). */
+  readonly tune: boolean;
+  readonly tuneLearners: number;
 }
 
-/** One row of the printed table. */
-export interface SelectionBenchRow {
-  readonly policy: PolicyName;
-  readonly meanQuestions: number;
-  readonly reachedShare: number;
-  readonly inBandShare: number;
-  readonly masteredWrongShare: number;
+/** One (learner model, course shape) of a run. */
+export interface SelectionBenchResult {
+  readonly model: LearnerModelName;
+  readonly shape: CourseShape;
+  readonly interleaving: InterleavingConfig;
+  readonly rows: readonly PolicyFigures[];
+  readonly passed: boolean;
 }
 
-interface LearnerRun {
-  readonly questions: number;
-  readonly reached: boolean;
-  readonly inBand: number;
-  readonly masteredChecks: number;
-  readonly masteredWrong: number;
-}
-
-function runLearner(
-  course: SimulatedCourse,
-  policy: PolicyName,
-  seed: number,
-  maxQuestions: number,
-): LearnerRun {
-  const random = seededRandom(seed);
-  const simulated = new SimulatedLearner(course, random);
-  const choose = seededRandom(seed ^ 0x9e3779b9);
-  const model = createProductionModel();
-  const items: TracedItem[] = course.items.map((i) => ({
-    id: i.id,
-    skills: [i.skill],
-    difficulty: difficultyFromPrior(i.difficulty, 5),
-  }));
-  const bankDifficulty = new Map(course.items.map((i) => [i.id, i.difficulty]));
-  const courseSkills = course.skills.map((s) => ({ key: s.key, prerequisites: s.prerequisites }));
-  let learner: LogisticLearnerState = model.initialLearnerState();
-  const skills: Record<string, SkillModelState> = {};
-  const bands: Record<string, MasteryBand> = {};
-  const quizzes: string[][] = [];
-  let questions = 0;
-  let inBand = 0;
-  let masteredChecks = 0;
-  let masteredWrong = 0;
-  const curriculum = course.items
-    .slice()
-    .sort((a, b) => a.skill.localeCompare(b.skill, 'en', { numeric: true }) || a.difficulty - b.difficulty);
-  for (let day = 0; questions < maxQuestions && simulated.knownShare() < TARGET_KNOWN_SHARE; day++) {
-    const quiz: string[] = [];
-    let hasReview = false;
-    for (let q = 0; q < QUIZ_LENGTH && questions < maxQuestions; q++) {
-      const nowMs = day * MS_PER_DAY + q * MS_PER_QUESTION;
-      let item: TracedItem;
-      if (policy === 'engine') {
-        const tracing = Object.fromEntries(Object.entries(skills).map(([k, v]) => [k, v.tracing]));
-        const reviews = Object.fromEntries(Object.entries(skills).map(([k, v]) => [k, v.review]));
-        const selection: Selection | undefined = selectNextItem(
-          {
-            learner,
-            skills: tracing,
-            reviews,
-            quizItemIds: quiz,
-            hasReviewInQuiz: hasReview,
-            recentItemIds: quizzes.slice(-3).flat(),
-          },
-          items,
-          { model, skills: courseSkills, nowMs },
-        );
-        if (selection === undefined) break;
-        item = selection.item;
-        hasReview ||= selection.reason === 'review';
-      } else if (policy === 'random') {
-        const open = items.filter((i) => !quiz.includes(i.id));
-        item = open[Math.floor(choose() * open.length)]!;
-      } else {
-        item = items.find((i) => i.id === curriculum[questions % curriculum.length]!.id)!;
-      }
-      const skill = item.skills[0]!;
-      const difficulty = bankDifficulty.get(item.id)!;
-      const p = simulated.successProbability(skill, difficulty);
-      if (p >= 0.5 && p <= 0.9) inBand++;
-      const correct = simulated.answer(skill, difficulty);
-      const outcome = recordAnswer(model, learner, skills, item, correct, nowMs);
-      learner = outcome.learner;
-      for (const [key, value] of Object.entries(outcome.skills)) {
-        skills[key] = { tracing: value.tracing, review: value.review };
-        bands[key] = value.mastery.band;
-      }
-      quiz.push(item.id);
-      questions++;
-      for (const [key, band] of Object.entries(bands)) {
-        if (band !== 'mastered') continue;
-        masteredChecks++;
-        if (!simulated.knows(key)) masteredWrong++;
-      }
-      if (simulated.knownShare() >= TARGET_KNOWN_SHARE) break;
-    }
-    quizzes.push(quiz);
-    simulated.passDay();
+/** Parses the command line; throws on unknown flags or values out of range. */
+export function parseSelectionBenchArgs(argv: readonly string[]): SelectionBenchOptions {
+  const { values } = parseArgs({
+    args: [...argv],
+    options: {
+      seed: { type: 'string', default: '1' },
+      learners: { type: 'string', default: '90' },
+      model: { type: 'string' },
+      shape: { type: 'string' },
+      'max-questions': { type: 'string', default: '600' },
+      tune: { type: 'boolean', default: false },
+      'tune-learners': { type: 'string', default: '60' },
+    },
+  });
+  const integer = (name: string, text: string, least: number): number => {
+    const n = Number(text);
+    if (!Number.isInteger(n) || n < least) throw new RangeError(`--${name} must be an integer ≥ ${least}`);
+    return n;
+  };
+  const seed = integer('seed', values.seed, 0);
+  if (seed >= FIRST_TUNING_SEED) {
+    throw new RangeError(
+      `--seed must be below ${FIRST_TUNING_SEED}: seeds from there on are kept for tuning`,
+    );
   }
+  const oneOf = <T extends string>(
+    name: string,
+    list: readonly T[],
+    value: string | undefined,
+  ): readonly T[] => {
+    if (value === undefined) return list;
+    const found = list.find((x) => x === value);
+    if (found === undefined) throw new RangeError(`--${name} must be one of ${list.join(', ')}`);
+    return [found];
+  };
   return {
-    questions,
-    reached: simulated.knownShare() >= TARGET_KNOWN_SHARE,
-    inBand,
-    masteredChecks,
-    masteredWrong,
+    seed,
+    learners: integer('learners', values.learners, 3),
+    models: oneOf('model', LEARNER_MODELS, values.model),
+    shapes: oneOf('shape', COURSE_SHAPES, values.shape),
+    maxQuestions: integer('max-questions', values['max-questions'], 1),
+    tune: values.tune,
+    tuneLearners: integer('tune-learners', values['tune-learners'], 3),
   };
 }
 
-/** Simulates every policy on the same learners (same seeds) and returns one row per policy. */
+/** The policies side by side, the interleaving rule with `interleaving`. */
+export function policiesFor(interleaving: InterleavingConfig): Policy[] {
+  return [
+    enginePolicy,
+    randomPolicy,
+    threeInARowPolicy,
+    easyToHardPolicy,
+    interleavingPolicy(interleaving),
+    heuristicReference,
+    greedyReference,
+  ];
+}
+
+/** Runs every (learner model, course shape) asked for and prints a table and a verdict for each. */
 export function runSelectionBench(
   options: SelectionBenchOptions,
   log: (line: string) => void,
-): SelectionBenchRow[] {
-  const course = buildCourse(options.skills, 4);
-  const policies: PolicyName[] = ['engine', 'random', 'fixed curriculum'];
+): SelectionBenchResult[] {
   log(
-    `${options.learners} simulated learners per policy, ${options.skills} skills, seed ${options.seed}, cap ${options.maxQuestions} questions`,
+    `bench:selection — seed ${options.seed}, ${options.learners} learners per site, cap ${options.maxQuestions} questions, ` +
+      `quizzes of 5 every 1–3 days; proficient = P(correct) ≥ 0.8 on a medium item a day later; goal = 80% of skills`,
   );
-  log('');
-  log('| policy | questions to know 80% (mean) | reached 80% | answers in 0.5–0.9 band | `mastered` wrong |');
-  log('| --- | --- | --- | --- | --- |');
-  const rows = policies.map((policy) => {
-    const runs = Array.from({ length: options.learners }, (_, i) =>
-      runLearner(course, policy, options.seed * 100_003 + i, options.maxQuestions),
-    );
-    const totalQuestions = runs.reduce((s, r) => s + r.questions, 0);
-    const checks = runs.reduce((s, r) => s + r.masteredChecks, 0);
-    const row: SelectionBenchRow = {
-      policy,
-      meanQuestions: totalQuestions / runs.length,
-      reachedShare: runs.filter((r) => r.reached).length / runs.length,
-      inBandShare: runs.reduce((s, r) => s + r.inBand, 0) / Math.max(1, totalQuestions),
-      masteredWrongShare: checks === 0 ? 0 : runs.reduce((s, r) => s + r.masteredWrong, 0) / checks,
-    };
+  const results: SelectionBenchResult[] = [];
+  for (const model of options.models) {
+    for (const shape of options.shapes) {
+      const interleaving = options.tune
+        ? tuneInterleaving(model, shape, options.tuneLearners, options.maxQuestions, log)
+        : TUNED_INTERLEAVING[`${model}/${shape}`];
+      const course = buildCourse(shape, options.seed);
+      const rows = policiesFor(interleaving).map((policy) =>
+        summarise(
+          policy,
+          simulateSite({
+            model,
+            course,
+            policy,
+            learners: options.learners,
+            seed: options.seed,
+            maxQuestions: options.maxQuestions,
+            withEngineAlongside: true,
+          }),
+        ),
+      );
+      const judged = verdict(rows, {
+        threeInARow: threeInARowPolicy.name,
+        random: randomPolicy.name,
+        greedy: greedyReference.name,
+      });
+      log('');
+      log(
+        `### ${model} learners × ${shape} course (${course.skills.length} skills; interleaving ${options.tune ? 'tuned now' : 'cached'}: ${describeInterleaving(interleaving)})`,
+      );
+      log('');
+      for (const line of formatTable(rows)) log(line);
+      log('');
+      for (const line of judged.lines) log(line);
+      results.push({ model, shape, interleaving, rows, passed: judged.passed });
+    }
+  }
+  if (options.tune) {
+    log('');
     log(
-      `| ${policy} | ${row.meanQuestions.toFixed(1)} | ${(100 * row.reachedShare).toFixed(0)}% | ${(100 * row.inBandShare).toFixed(1)}% | ${(100 * row.masteredWrongShare).toFixed(1)}% |`,
+      `Tuned on seeds ${TUNING_SEEDS.join(', ')} (${options.tuneLearners} learners each); for tuned-interleaving.ts:`,
     );
-    return row;
-  });
-  const [engine, random, fixed] = rows;
+    for (const r of results) {
+      const c = r.interleaving;
+      log(
+        `  '${r.model}/${r.shape}': { window: ${c.window}, streak: ${c.streak}, reviewEvery: ${c.reviewEvery} },`,
+      );
+    }
+  }
   log('');
   log(
-    `engine needs ${(100 * (1 - engine!.meanQuestions / random!.meanQuestions)).toFixed(0)}% fewer questions than random and ${(100 * (1 - engine!.meanQuestions / fixed!.meanQuestions)).toFixed(0)}% fewer than the fixed curriculum`,
+    `Verdict: the engine ${results.every((r) => r.passed) ? 'meets' : 'does NOT meet'} every target on every table.`,
   );
-  return rows;
+  return results;
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const argv = process.argv.slice(2);
-  const value = (flag: string, fallback: number): number => {
-    const i = argv.indexOf(flag);
-    return i >= 0 ? Number(argv[i + 1]) : fallback;
-  };
-  runSelectionBench(
-    {
-      learners: value('--learners', 300),
-      skills: value('--skills', 10),
-      seed: value('--seed', 1),
-      maxQuestions: value('--max-questions', 600),
-    },
-    (line) => console.log(line),
-  );
+  runSelectionBench(parseSelectionBenchArgs(process.argv.slice(2)), (line) => console.log(line));
 }

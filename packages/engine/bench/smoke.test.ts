@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseEngineBenchArgs, runEngineBench } from './engine.bench.ts';
-import { runSelectionBench } from './selection.bench.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'vidya-engine-smoke-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -65,13 +64,5 @@ describe('bench:engine smoke run', () => {
     const lines = readFileSync(predOut, 'utf8').trim().split('\n');
     expect(lines).toHaveLength(6 * 20);
     expect(lines.every((l) => Number(l) > 0 && Number(l) < 1)).toBe(true);
-  });
-});
-
-describe('bench:selection smoke run', () => {
-  it('simulates every policy', () => {
-    const rows = runSelectionBench({ learners: 3, skills: 4, seed: 1, maxQuestions: 80 }, () => {});
-    expect(rows.map((r) => r.policy)).toEqual(['engine', 'random', 'fixed curriculum']);
-    for (const row of rows) expect(row.meanQuestions).toBeGreaterThan(0);
   });
 });

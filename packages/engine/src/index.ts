@@ -10,15 +10,19 @@ export type { ProductionModel } from './tracing/production-model.ts';
 export { refitModel } from './tracing/refit.ts';
 export type { ModelFit } from './tracing/refit.ts';
 export {
+  calibrationTerms,
   difficultyFromPrior,
   itemDifficulty,
   recordItemAttempt,
+  successRateDifficulty,
   ITEM_PRIOR_ATTEMPTS,
+  ITEM_PRIOR_INFORMATION,
 } from './tracing/item-difficulty.ts';
 export type { ItemStats } from './tracing/item-difficulty.ts';
 export { masteryOf } from './selection/mastery.ts';
+export type { MasteryEvidence } from './selection/evidence.ts';
 export type { Mastery, MasteryBand } from './selection/mastery.ts';
-export { selectNextItem, groupBySkill, DEFAULT_TARGET_SUCCESS } from './selection/select-next-item.ts';
+export { selectNextItem, groupBySkill, MAX_RUN, SKILL_WINDOW } from './selection/select-next-item.ts';
 export type {
   Candidates,
   CourseSkill,

@@ -2,9 +2,10 @@ import { isDeepStrictEqual } from 'node:util';
 import { parseMathItemId } from '@vidya/content';
 import type { CourseKey } from '@vidya/contracts';
 import {
+  calibrationTerms,
   createProductionModel,
-  itemDifficulty,
   recordAnswer,
+  successRateDifficulty,
   type LearnerModelState as LogisticLearnerState,
   type ModelParameters,
   type SkillModelState,
@@ -12,6 +13,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Db } from '#src/db/client.ts';
 import { generatedStatsKey, ItemBank, statsFor } from '#src/features/quizzes/item-bank.ts';
+import { answeredItem } from '#src/features/quizzes/quizzes.service.ts';
 
 /**
  * The durability invariants (issue 11), checked on a database after a run with crashes: every answer the API
@@ -20,13 +22,16 @@ import { generatedStatsKey, ItemBank, statsFor } from '#src/features/quizzes/ite
  *
  * Every input of an answer is in its attempt row, the item's difficulty included (`item_difficulty`: the service
  * computes it from the item statistics it read, which move with other learners' answers). For rows from before
- * that column, the replay recovers it: the statistics an answer saw are counts of earlier attempts on the item, so
- * it tries (attempts, correct) pairs nearest the attempts committed before it and keeps the one whose prediction
- * equals the stored `predicted` bit for bit (float4). An attempt no difficulty explains is reported.
+ * that column (when the difficulty was the item's shrunk success rate), the replay recovers it: the statistics an
+ * answer saw are counts of earlier attempts on the item, so it tries (attempts, correct) pairs nearest the attempts
+ * committed before it and keeps the one whose prediction equals the stored `predicted` bit for bit (float4). An
+ * attempt no difficulty explains is reported. The item statistics' calibration sums must equal the sums of the
+ * replayed answers' terms (up to the rounding of adding them in another order).
  *
  * Each answer is replayed with the model it was predicted with (`model_version`: a stored `model_fit`, or the
- * cold-start model). A fitted model also weighs how many attempts back the difficulty, which the row does not keep:
- * the replay tries counts nearest the attempts committed before it, as above.
+ * cold-start model), and the item prior of that fit (decision 010). A fitted model also weighs how many attempts back
+ * the difficulty, which the row does not keep: the replay tries counts nearest the attempts committed before it. A
+ * fit resets the calibration sums of the items it saw, so those items' sums are not compared.
  */
 
 /** An answer the API acknowledged with a 2xx. */
@@ -66,6 +71,8 @@ interface AttemptRow {
   itemDifficulty: number | null;
   modelVersion: number | null;
   servedAt: string;
+  kind: string;
+  choices: string[] | null;
 }
 
 async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
@@ -87,11 +94,13 @@ export async function checkDurability(db: Db, acked: readonly AckedAnswer[]): Pr
     if (problems.length < 50) problems.push(text);
   };
   const coldStart = createProductionModel();
-  const fits = await rows<{ version: number; parameters: ModelParameters }>(
-    db,
-    sql`select version, parameters from model_fit`,
-  );
+  const fits = await rows<{
+    version: number;
+    parameters: ModelParameters;
+    itemPriors: Record<string, number>;
+  }>(db, sql`select version, parameters, item_priors as "itemPriors" from model_fit`);
   const models = new Map(fits.map((f) => [f.version, createProductionModel(f.parameters)]));
+  const fitPriors = new Map(fits.map((f) => [f.version, f.itemPriors]));
   const bank = await ItemBank.load(db);
 
   const attempts = await rows<AttemptRow>(
@@ -101,8 +110,9 @@ export async function checkDurability(db: Db, acked: readonly AckedAnswer[]): Pr
       a.mastery_before::float8 as "masteryBefore", a.mastery_after::float8 as "masteryAfter",
       a.band_after as "bandAfter", a.first_of_skill as "firstOfSkill", a.response_ms as "responseMs",
       a.item_difficulty as "itemDifficulty", a.model_version as "modelVersion",
-      to_json(q.served_at) #>> '{}' as "servedAt"
+      to_json(q.served_at) #>> '{}' as "servedAt", i.kind, i.choices
     from attempt a join quiz_question q on q.quiz_id = a.quiz_id and q.position = a.position
+      join item i on i.id = a.item_id and i.version = a.item_version
     order by a.created_at, a.quiz_id, a.position`,
   );
   const attemptCount = await rows<{ n: number }>(db, sql`select count(*)::int as n from attempt`);
@@ -131,9 +141,17 @@ export async function checkDurability(db: Db, acked: readonly AckedAnswer[]): Pr
     const key = statsKeyOf(a.itemId);
     history.set(key, [...(history.get(key) ?? []), a]);
   }
-  const stats = await rows<{ itemId: string; attempts: number; correct: number }>(
+  const stats = await rows<{
+    itemId: string;
+    attempts: number;
+    correct: number;
+    residual: number;
+    information: number;
+    priorDifficulty: number | null;
+  }>(
     db,
-    sql`select item_id as "itemId", attempts, correct from item_stats`,
+    sql`select item_id as "itemId", attempts, correct, residual, information,
+      prior_difficulty as "priorDifficulty" from item_stats`,
   );
   const statsByKey = new Map(stats.map((s) => [s.itemId, s]));
   for (const [key, list] of history) {
@@ -164,6 +182,7 @@ export async function checkDurability(db: Db, acked: readonly AckedAnswer[]): Pr
     }
   >();
   const learnerUpdated = new Map<string, number>();
+  const calibration = new Map<string, { residual: number; information: number }>();
   let searched = 0;
   for (const a of attempts) {
     const lKey = `${a.learnerId} ${a.courseKey}`;
@@ -187,7 +206,17 @@ export async function checkDurability(db: Db, acked: readonly AckedAnswer[]): Pr
         model,
         learner,
         { [a.skillId]: skill?.state },
-        { id: a.itemId, skills: [a.skillId], ...(difficulty === undefined ? {} : { difficulty, evidence }) },
+        answeredItem(
+          { id: a.itemId, kind: a.kind, choices: a.choices },
+          a.skillId,
+          candidate && difficulty !== undefined
+            ? {
+                difficulty,
+                priorDifficulty: fitPriors.get(a.modelVersion ?? 0)?.[statsKey] ?? candidate.priorDifficulty,
+                evidence,
+              }
+            : undefined,
+        ),
         a.correct,
         nowMs,
       );
@@ -204,7 +233,8 @@ export async function checkDurability(db: Db, acked: readonly AckedAnswer[]): Pr
         }
       }
     } else {
-      const seen = (n: number, c: number) => itemDifficulty(statsFor(candidate, { attempts: n, correct: c }));
+      const seen = (n: number, c: number) =>
+        successRateDifficulty(statsFor(candidate, { attempts: n, correct: c, residual: 0, information: 0 }));
       const guessCorrect = earlier.slice(0, rank).filter((e) => e.correct).length;
       const first = apply(seen(rank, guessCorrect));
       if (f32(first.predicted) === f32(a.predicted)) outcome = first;
@@ -228,8 +258,14 @@ export async function checkDurability(db: Db, acked: readonly AckedAnswer[]): Pr
     }
     if (!outcome) {
       problem(`attempt ${a.quizId}/${a.position}: no item difficulty reproduces its stored prediction`);
-      outcome = apply(candidate ? seen0(candidate) : undefined);
+      outcome = apply(candidate?.priorDifficulty);
     }
+    const terms = calibrationTerms(a.correct, outcome.predictedAtPrior);
+    const sums = calibration.get(statsKey) ?? { residual: 0, information: 0 };
+    calibration.set(statsKey, {
+      residual: sums.residual + terms.residual,
+      information: sums.information + terms.information,
+    });
     const next = outcome.skills[a.skillId]!;
     if (f32(next.mastery.p) !== f32(a.masteryAfter) || next.mastery.band !== a.bandAfter) {
       problem(
@@ -248,6 +284,18 @@ export async function checkDurability(db: Db, acked: readonly AckedAnswer[]): Pr
       correct: (skill?.correct ?? 0) + (a.correct ? 1 : 0),
       lastMs: nowMs,
     });
+  }
+
+  for (const [key, sums] of calibration) {
+    const stored = statsByKey.get(key);
+    const near = (x: number, y: number) => Math.abs(x - y) <= 1e-6 * Math.max(1, Math.abs(y));
+    // A fit resets the sums of the items it saw (decision 010).
+    if (stored?.priorDifficulty !== null && stored?.priorDifficulty !== undefined) continue;
+    if (stored && (!near(stored.residual, sums.residual) || !near(stored.information, sums.information))) {
+      problem(
+        `item_stats ${key}: calibration ${JSON.stringify(stored)} but the replay sums to ${JSON.stringify(sums)}`,
+      );
+    }
   }
 
   const storedSkills = await rows<{
@@ -356,8 +404,4 @@ export async function checkDurability(db: Db, acked: readonly AckedAnswer[]): Pr
     searched,
     problems,
   };
-}
-
-function seen0(candidate: Parameters<typeof statsFor>[0]): number {
-  return itemDifficulty(statsFor(candidate, undefined));
 }

@@ -70,9 +70,9 @@ class RecordedAttempts {
 /**
  * Replays `warmUp` then `test` the way the server runs the engine: one learner after another, each answer through
  * `recordAnswer` on stored JSON states, with item statistics shared by every learner and updated online
- * (`itemDifficulty` before the answer, `recordItemAttempt` after it), and — when `refitEvery` is set — the refit job
- * (`refitModel`, the function the server's job runs) on every attempt recorded so far, its model and item priors then
- * used for later answers. Returns the prediction made before each `test` row (in `test`'s row order).
+ * (`itemDifficulty` before the answer, `recordItemAttempt` after it, calibrating against `predictedAtPrior`), and —
+ * when `refitEvery` is set — the refit job (`refitModel`, the function the server's job runs) on every attempt
+ * recorded so far, its model and item priors then used for later answers (calibration sums reset, as the job does). Returns the prediction made before each `test` row (in `test`'s row order).
  *
  * Both logs must share one item table; learner ids of `test` must differ from those of `warmUp`.
  */
@@ -94,7 +94,10 @@ export function replayAsServed(
     model = createProductionModel(fit.parameters);
     items.forEach((item, index) => {
       const prior = fit.itemPriors[item.id];
-      if (prior !== undefined) stats[index] = { ...statsOf(index), priorDifficulty: prior };
+      // The fitted difficulty is the new prior; calibration starts again from it.
+      if (prior !== undefined) {
+        stats[index] = { ...statsOf(index), priorDifficulty: prior, residual: 0, information: 0 };
+      }
     });
   };
   for (const [log, isScored] of [
@@ -115,6 +118,7 @@ export function replayAsServed(
               id: item.id,
               skills: item.skills,
               difficulty: itemDifficulty(itemStats),
+              priorDifficulty: itemStats.priorDifficulty,
               evidence: itemStats.attempts,
             }
           : { id: item.id, skills: item.skills };
@@ -124,7 +128,7 @@ export function replayAsServed(
         for (const [skill, next] of Object.entries(outcome.skills)) {
           skills[skill] = { tracing: next.tracing, review: next.review };
         }
-        stats[index] = recordItemAttempt(itemStats, correct);
+        stats[index] = recordItemAttempt(itemStats, correct, outcome.predictedAtPrior);
         // Warm-up and test learner ids may coincide; keep them apart in the recorded log.
         recorded.push(isScored ? -1 - log.learner[row]! : log.learner[row]!, index, correct ? 1 : 0, nowMs);
         const refitEvery = options.refitEvery;

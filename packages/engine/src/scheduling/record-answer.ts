@@ -1,4 +1,6 @@
-import { masteryOf } from '../selection/mastery.ts';
+import { updateEvidence } from '../selection/evidence.ts';
+import type { MasteryEvidence } from '../selection/evidence.ts';
+import { evidenceOf, masteryFromEvidence } from '../selection/mastery.ts';
 import type { Mastery } from '../selection/mastery.ts';
 import type { LogisticLearnerState } from '../tracing/logistic-state.ts';
 import type { LogisticSkillState } from '../tracing/logistic-state.ts';
@@ -11,17 +13,28 @@ import type { ReviewCard } from './review.ts';
 export interface SkillModelState {
   readonly tracing: LogisticSkillState;
   readonly review: ReviewCard | null;
+  /** The evidence behind the skill's mastery; absent in states stored before it existed (derived when read). */
+  readonly evidence?: MasteryEvidence;
 }
 
 /** The rows to write back after one answer: the learner-level state and each of the item's skills. */
 export interface AnswerOutcome {
   readonly learner: LogisticLearnerState;
-  readonly skills: Readonly<Record<SkillKey, SkillModelState & { readonly mastery: Mastery }>>;
-  /** P(correct) the model gave before the answer (for item statistics and monitoring). */
+  readonly skills: Readonly<Record<SkillKey, Required<SkillModelState> & { readonly mastery: Mastery }>>;
+  /** P(correct) the model gave before the answer (for monitoring and replay). */
   readonly predicted: number;
+  /**
+   * P(correct) the model gave before the answer with the item at its prior difficulty (`item.priorDifficulty`): what
+   * `recordItemAttempt` calibrates the item's difficulty against.
+   */
+  readonly predictedAtPrior: number;
 }
 
-/** Applies one answer: updates tracing, then each skill's mastery and review card (O(number of item skills)). */
+/**
+ * Applies one answer: updates tracing, then each skill's mastery evidence, mastery and review card (O(number of item
+ * skills)). The item's `difficulty` is the calibrated one the caller used for it, `guess` its chance of a lucky
+ * guess.
+ */
 export function recordAnswer(
   model: ProductionModel,
   learner: LogisticLearnerState,
@@ -34,17 +47,23 @@ export function recordAnswer(
   for (const skill of item.skills) tracing[skill] = skills[skill]?.tracing ?? model.initialSkillState();
   const state = { learner, skills: tracing };
   const predicted = model.predict(state, item, nowMs);
+  const predictedAtPrior =
+    item.priorDifficulty === undefined || item.priorDifficulty === item.difficulty
+      ? predicted
+      : model.predict(state, { ...item, difficulty: item.priorDifficulty }, nowMs);
   const change = model.update(state, item, correct, nowMs);
-  const out: Record<SkillKey, SkillModelState & { mastery: Mastery }> = {};
+  const difficulty = model.difficultyOf(item);
+  const out: Record<SkillKey, Required<SkillModelState> & { mastery: Mastery }> = {};
   for (const skill of item.skills) {
-    const next = change.skills[skill]!;
-    const before = masteryOf(model, learner, tracing[skill], skill).p;
-    const after = masteryOf(model, change.learner, next, skill);
-    // SPEC: a correct answer never lowers a tested skill's mastery and a wrong one never raises it, even when fitted
-    // pattern weights would move the raw prediction the other way.
-    const mastery = { ...after, p: correct ? Math.max(before, after.p) : Math.min(before, after.p) };
-    const review = scheduleReview(skills[skill]?.review ?? null, mastery.band === 'mastered', correct, nowMs);
-    out[skill] = { tracing: next, review, mastery };
+    const stored = skills[skill];
+    const before = evidenceOf(model, learner, stored, skill);
+    // Whether the learner's previous answer was on this skill too (its turn is the learner's answer count).
+    const isConsecutive = before.answers > 0 && (tracing[skill]!.lastTurn ?? 0) === learner.attempts;
+    const evidence = updateEvidence(before, item, difficulty, correct, nowMs, isConsecutive);
+    const previousCard = stored?.review ?? null;
+    const mastery = masteryFromEvidence(evidence, previousCard !== null);
+    const review = scheduleReview(previousCard, mastery.band === 'mastered', correct, nowMs);
+    out[skill] = { tracing: change.skills[skill]!, review, evidence, mastery };
   }
-  return { learner: change.learner, skills: out, predicted };
+  return { learner: change.learner, skills: out, predicted, predictedAtPrior };
 }

@@ -8,58 +8,149 @@ import type { TracedItem } from '../tracing/types.ts';
 import { masteryOf } from './mastery.ts';
 
 const model = createProductionModel();
-const item = (prior: number, skills = ['fractions']): TracedItem => ({
-  id: `i${prior}`,
-  skills,
-  difficulty: difficultyFromPrior(prior, 5),
+const DAY_MS = 86_400_000;
+
+interface Answer {
+  readonly prior: number;
+  readonly correct: boolean;
+  /** Chance of a lucky guess (0.25 for 4 choices, 0 for free text). */
+  readonly guess?: number;
+  /** Item id; distinct per answer unless given. */
+  readonly id?: string;
+}
+
+const item = (a: Answer, n: number): TracedItem => ({
+  id: a.id ?? `i${n}`,
+  skills: ['fractions'],
+  difficulty: difficultyFromPrior(a.prior, 5),
+  guess: a.guess ?? 0,
 });
 
-function run(history: ReadonlyArray<readonly [number, boolean]>) {
+function run(history: readonly Answer[]) {
   let learner = model.initialLearnerState();
   const skills: Record<string, SkillModelState> = {};
-  let last;
-  for (const [prior, correct] of history) {
-    last = recordAnswer(model, learner, skills, item(prior), correct, 1_000);
-    learner = last.learner;
-    for (const [k, v] of Object.entries(last.skills)) skills[k] = { tracing: v.tracing, review: v.review };
+  const bands: string[] = [];
+  history.forEach((a, n) => {
+    const outcome = recordAnswer(model, learner, skills, item(a, n), a.correct, 1_000 + n * 60_000);
+    learner = outcome.learner;
+    for (const [k, v] of Object.entries(outcome.skills)) {
+      skills[k] = { tracing: v.tracing, review: v.review, evidence: v.evidence };
+      bands.push(v.mastery.band);
+    }
+  });
+  return { learner, skills, bands, mastery: masteryOf(model, learner, skills.fractions, 'fractions') };
+}
+
+/** Right answers in a row on middling items until `mastered`, or undefined within 40. */
+function rightAnswersToMastery(guess: number, sameItem = false): number | undefined {
+  const history: Answer[] = [];
+  for (let n = 1; n <= 40; n++) {
+    history.push({ prior: 4, correct: true, guess, ...(sameItem ? { id: 'same' } : {}) });
+    if (run(history).mastery.band === 'mastered') return n;
   }
-  return { learner, skills, last };
+  return undefined;
 }
 
 describe('masteryOf', () => {
   it('says not started, then not sure yet, for little evidence', () => {
-    expect(masteryOf(model, model.initialLearnerState(), undefined, 'fractions').band).toBe('not started');
-    expect(run([[3, true]]).last!.skills.fractions!.mastery.band).toBe('not sure yet');
+    const fresh = masteryOf(model, model.initialLearnerState(), undefined, 'fractions');
+    expect(fresh.band).toBe('not started');
+    expect(run([{ prior: 3, correct: true }]).mastery.band).toBe('not sure yet');
+    expect(run([{ prior: 3, correct: false }]).mastery.band).toBe('not sure yet');
   });
 
-  it('reaches mastered on a correct run of middling items', () => {
-    expect(
-      run(Array.from({ length: 8 }, () => [3, true] as const)).last!.skills.fractions!.mastery.band,
-    ).toBe('mastered');
+  it('reports the uncertainty, which shrinks with evidence', () => {
+    const few = run(Array.from({ length: 3 }, () => ({ prior: 3, correct: true }))).mastery;
+    const many = run(Array.from({ length: 12 }, () => ({ prior: 3, correct: true }))).mastery;
+    expect(few.uncertainty).toBeGreaterThan(0);
+    expect(many.uncertainty).toBeLessThan(few.uncertainty);
   });
 
-  it('does not reach mastered on easy items alone', () => {
-    expect(
-      run(Array.from({ length: 30 }, () => [1, true] as const)).last!.skills.fractions!.mastery.band,
-    ).not.toBe('mastered');
+  it('reaches mastered on a run of right answers to free-text items within a few answers', () => {
+    const n = rightAnswersToMastery(0);
+    expect(n).toBeDefined();
+    expect(n!).toBeLessThanOrEqual(6);
   });
 
-  it('keeps at least getting there after one slip following a long correct run', () => {
-    const history = [...Array.from({ length: 12 }, () => [3, true] as const), [3, false] as const];
-    expect(['getting there', 'mastered']).toContain(run(history).last!.skills.fractions!.mastery.band);
+  it('accounts for guessing: 4-choice items need more right answers than free text', () => {
+    const freeText = rightAnswersToMastery(0)!;
+    const choice = rightAnswersToMastery(0.25);
+    expect(choice).toBeDefined();
+    expect(choice!).toBeGreaterThan(freeText);
+  });
+
+  it('treats a remembered answer as weak evidence: the same item again counts less than new ones', () => {
+    const fresh = rightAnswersToMastery(0.25)!;
+    const repeated = rightAnswersToMastery(0.25, true);
+    expect(repeated === undefined || repeated > fresh).toBe(true);
+  });
+
+  it('stays at needs practice when right answers are no better than guessing on 4-choice items', () => {
+    // A learner who knows nothing and guesses: one right answer in four.
+    const history = Array.from({ length: 24 }, (_, n) => ({ prior: 3, correct: n % 4 === 0, guess: 0.25 }));
+    expect(run(history).mastery.band).toBe('needs practice');
+  });
+
+  it('keeps mastered through one slip after a secure run', () => {
+    const secure = Array.from({ length: 10 }, () => ({ prior: 4, correct: true }));
+    expect(run(secure).mastery.band).toBe('mastered');
+    expect(run([...secure, { prior: 3, correct: false }]).mastery.band).toBe('mastered');
+  });
+
+  it('loses mastered when the answers show the skill has gone', () => {
+    const secure = Array.from({ length: 10 }, () => ({ prior: 4, correct: true }));
+    const lapses = Array.from({ length: 4 }, () => ({ prior: 2, correct: false }));
+    expect(run([...secure, ...lapses]).mastery.band).not.toBe('mastered');
+  });
+
+  it('believes a learner who gets it after a run of wrong answers within a few right ones', () => {
+    const struggled = Array.from({ length: 8 }, () => ({ prior: 3, correct: false }));
+    const got = Array.from({ length: 6 }, () => ({ prior: 4, correct: true }));
+    expect(run(struggled).mastery.band).toBe('needs practice');
+    expect(['getting there', 'mastered']).toContain(run([...struggled, ...got]).mastery.band);
+  });
+
+  it('reads states stored before the evidence existed', () => {
+    const { learner, skills } = run(Array.from({ length: 6 }, () => ({ prior: 4, correct: true })));
+    const old = { tracing: skills.fractions!.tracing, review: skills.fractions!.review };
+    const mastery = masteryOf(model, learner, old, 'fractions');
+    expect(mastery.p).toBeGreaterThan(0.5);
+    const next = recordAnswer(
+      model,
+      learner,
+      { fractions: old },
+      item({ prior: 3, correct: true }, 99),
+      true,
+      DAY_MS,
+    );
+    expect(next.skills.fractions!.evidence.answers).toBe(7);
   });
 
   it('never lowers mastery on a correct answer nor raises it on a wrong one', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.tuple(fc.integer({ min: 1, max: 5 }), fc.boolean()), { maxLength: 25 }),
+        fc.array(
+          fc.record({
+            prior: fc.integer({ min: 1, max: 5 }),
+            correct: fc.boolean(),
+            guess: fc.constantFrom(0, 0.25),
+          }),
+          { maxLength: 25 },
+        ),
         fc.integer({ min: 1, max: 5 }),
+        fc.constantFrom(0, 0.25),
         fc.boolean(),
-        (history, prior, correct) => {
+        (history, prior, guess, correct) => {
           const { learner, skills } = run(history);
-          const before = masteryOf(model, learner, skills.fractions?.tracing, 'fractions').p;
-          const after = recordAnswer(model, learner, skills, item(prior), correct, 2_000).skills.fractions!
-            .mastery.p;
+          const before = masteryOf(model, learner, skills.fractions, 'fractions').p;
+          const after = recordAnswer(
+            model,
+            learner,
+            skills,
+            item({ prior, correct, guess }, 1000),
+            correct,
+            30 * DAY_MS,
+          ).skills.fractions!.mastery.p;
           return correct ? after >= before : after <= before;
         },
       ),

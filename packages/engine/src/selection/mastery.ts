@@ -1,12 +1,18 @@
-import type { LogisticLearnerState, LogisticSkillState } from '../tracing/logistic-state.ts';
+import type { SkillModelState } from '../scheduling/record-answer.ts';
+import type { LogisticLearnerState } from '../tracing/logistic-state.ts';
 import { EMPTY_LOGISTIC_STATE } from '../tracing/logistic-state.ts';
 import type { LogisticTracer } from '../tracing/logistic-tracer.ts';
 import type { SkillKey } from '../tracing/types.ts';
+import { normalCdf, proficientChance, REFERENCE_DIFFICULTY, startingEvidence } from './evidence.ts';
+import type { MasteryEvidence } from './evidence.ts';
 
 /** The mastery bands the UI shows, from least to most evidence of mastery. */
 export type MasteryBand = 'not started' | 'not sure yet' | 'needs practice' | 'getting there' | 'mastered';
 
-/** Mastery of one skill: P(correct) on a typical item, its uncertainty (a standard deviation) and the band. */
+/**
+ * Mastery of one skill: the chance of answering a typical item of the skill right (without guessing), its
+ * uncertainty (a standard deviation on the same scale) and the band.
+ */
 export interface Mastery {
   readonly p: number;
   readonly uncertainty: number;
@@ -15,46 +21,73 @@ export interface Mastery {
 
 /** Fewer answers than this give `not sure yet`. */
 export const MIN_ANSWERS_FOR_BAND = 3;
-/** P(correct) on a typical item at or above which a skill can be `mastered`. */
-export const MASTERED_P = 0.8;
-/** P(correct) at or above which a skill is `getting there`. */
+/** How sure the evidence must be that the skill is proficient (typical item at 80%) before it is `mastered`. */
+export const MASTERED_CONFIDENCE = 0.85;
+/**
+ * A skill that reached `mastered` (it holds a review card) keeps it while the evidence stays this sure, so one slip
+ * does not undo a long record; a lapse that makes proficiency doubtful takes it away.
+ */
+export const KEEP_MASTERED_CONFIDENCE = 0.6;
+/** P(correct) on a typical item at or above which a skill is `getting there`. */
 export const GETTING_THERE_P = 0.6;
-/** Wins on non-easy items needed before `mastered`, so that easy items alone cannot reach it. */
-export const MASTERY_HARD_WINS = 3;
-/** An item is easy when its expected success is at least this. */
-export const EASY_ITEM_SUCCESS = 0.8;
-/** Logit difficulty of the typical item that mastery is quoted on (a middling item, about 60% expected success). */
-export const TYPICAL_ITEM_DIFFICULTY = -0.4;
-/** A long run keeps at least `getting there` while its overall success rate stays this high. */
-const LONG_RUN_ANSWERS = 8;
-const LONG_RUN_SUCCESS = 0.8;
+/**
+ * How sure the evidence must be of which side of `GETTING_THERE_P` the learner stands to say `getting there` or
+ * `needs practice`; between the two it is `not sure yet`.
+ */
+export const BAND_CONFIDENCE = 0.75;
+const GETTING_THERE_THETA = Math.log(GETTING_THERE_P / (1 - GETTING_THERE_P));
 
-function betaStandardDeviation(wins: number, losses: number): number {
-  const a = wins + 1;
-  const b = losses + 1;
-  return Math.sqrt((a * b) / ((a + b) ** 2 * (a + b + 1)));
+/**
+ * The evidence behind a skill's mastery: the stored one, or for a skill never practised (or stored before evidence
+ * existed) a start from the tracing model's chance on a typical item, which carries what the learner showed on other
+ * skills.
+ */
+export function evidenceOf(
+  model: LogisticTracer,
+  learner: LogisticLearnerState,
+  state: SkillModelState | undefined,
+  skill: SkillKey,
+): MasteryEvidence {
+  if (state?.evidence) return state.evidence;
+  const tracing = state?.tracing ?? EMPTY_LOGISTIC_STATE;
+  const p = model.predict(
+    { learner, skills: { [skill]: tracing } },
+    { id: '', skills: [skill], difficulty: REFERENCE_DIFFICULTY },
+  );
+  return startingEvidence(p, state?.tracing);
+}
+
+/** The mastery that `evidence` shows; `wasMastered` when the skill already holds a review card. */
+export function masteryFromEvidence(evidence: MasteryEvidence, wasMastered: boolean): Mastery {
+  const p = 1 / (1 + Math.exp(-evidence.mean));
+  const sd = Math.sqrt(evidence.variance);
+  const uncertainty = p * (1 - p) * sd;
+  if (evidence.answers === 0) return { p, uncertainty, band: 'not started' };
+  const sure = proficientChance(evidence);
+  if (
+    evidence.answers >= MIN_ANSWERS_FOR_BAND &&
+    (sure >= MASTERED_CONFIDENCE || (wasMastered && sure >= KEEP_MASTERED_CONFIDENCE))
+  ) {
+    return { p, uncertainty, band: 'mastered' };
+  }
+  if (evidence.answers < MIN_ANSWERS_FOR_BAND) return { p, uncertainty, band: 'not sure yet' };
+  const above = normalCdf((evidence.mean - GETTING_THERE_THETA) / sd);
+  if (above >= BAND_CONFIDENCE) return { p, uncertainty, band: 'getting there' };
+  if (above <= 1 - BAND_CONFIDENCE) return { p, uncertainty, band: 'needs practice' };
+  return { p, uncertainty, band: 'not sure yet' };
 }
 
 /**
- * Mastery of `skill` for a learner: the model's P(correct) on a typical item of the skill, a Beta standard deviation
- * from the answers seen, and a band; one slip after a long correct run keeps at least `getting there`.
+ * Mastery of `skill` for a learner: the chance of answering a typical item right (from the skill's evidence), its
+ * uncertainty and a band. `mastered` needs the evidence to be sure the learner is proficient, so it takes more
+ * answers on 4-choice items (a right answer may be a guess) than on free-text ones, and more when the answers are
+ * mixed; once reached it survives one slip.
  */
 export function masteryOf(
   model: LogisticTracer,
   learner: LogisticLearnerState,
-  skillState: LogisticSkillState | undefined,
+  state: SkillModelState | undefined,
   skill: SkillKey,
 ): Mastery {
-  const s = skillState ?? EMPTY_LOGISTIC_STATE;
-  const p = model.predict(
-    { learner, skills: { [skill]: s } },
-    { id: '', skills: [skill], difficulty: TYPICAL_ITEM_DIFFICULTY },
-  );
-  const uncertainty = betaStandardDeviation(s.wins, s.attempts - s.wins);
-  if (s.attempts === 0) return { p, uncertainty, band: 'not started' };
-  if (s.attempts < MIN_ANSWERS_FOR_BAND) return { p, uncertainty, band: 'not sure yet' };
-  if (p >= MASTERED_P && s.hardWins >= MASTERY_HARD_WINS) return { p, uncertainty, band: 'mastered' };
-  const isLongRun = s.attempts >= LONG_RUN_ANSWERS && s.wins / s.attempts >= LONG_RUN_SUCCESS;
-  if (p >= GETTING_THERE_P || isLongRun) return { p, uncertainty, band: 'getting there' };
-  return { p, uncertainty, band: 'needs practice' };
+  return masteryFromEvidence(evidenceOf(model, learner, state, skill), (state?.review ?? null) !== null);
 }

@@ -1,9 +1,11 @@
 import { isReviewDue } from '../scheduling/review.ts';
-import type { ReviewCard } from '../scheduling/review.ts';
-import type { LogisticLearnerState, LogisticSkillState } from '../tracing/logistic-state.ts';
+import type { SkillModelState } from '../scheduling/record-answer.ts';
+import type { LogisticLearnerState } from '../tracing/logistic-state.ts';
 import type { LogisticTracer } from '../tracing/logistic-tracer.ts';
 import type { SkillKey, TracedItem } from '../tracing/types.ts';
-import { masteryOf } from './mastery.ts';
+import { posterior, proficientChance, successChance } from './evidence.ts';
+import type { MasteryEvidence } from './evidence.ts';
+import { evidenceOf, masteryFromEvidence } from './mastery.ts';
 
 /** A skill of the course with its prerequisites; entry skills start a new learner's placement. */
 export interface CourseSkill {
@@ -15,10 +17,8 @@ export interface CourseSkill {
 /** What selection needs to know about the learner and the quiz in progress. */
 export interface SelectionState {
   readonly learner: LogisticLearnerState;
-  /** Tracing state per course skill (missing = never practised). */
-  readonly skills: Readonly<Record<SkillKey, LogisticSkillState>>;
-  /** Review card per skill (missing or null = no review scheduled). */
-  readonly reviews: Readonly<Record<SkillKey, ReviewCard | null>>;
+  /** The stored state per course skill (missing = never practised). */
+  readonly skills: Readonly<Record<SkillKey, SkillModelState | undefined>>;
   /** Item ids already asked in this quiz. */
   readonly quizItemIds: readonly string[];
   /** Whether this quiz already asked a review question. */
@@ -27,14 +27,12 @@ export interface SelectionState {
   readonly recentItemIds: readonly string[];
 }
 
-/** How to choose: the model, the course's skills, the target P(correct) and the clock. */
+/** How to choose: the model, the course's skills and the clock. */
 export interface SelectionPolicy {
   readonly model: LogisticTracer;
   readonly skills: readonly CourseSkill[];
   /** Epoch milliseconds now (injected; the engine never reads the clock). */
   readonly nowMs: number;
-  /** Wanted P(correct) of the next item; 0.7 by default. */
-  readonly targetSuccess?: number;
   /** Answers a new learner spends on placement over the entry skills; 5 by default. */
   readonly placementAnswers?: number;
 }
@@ -47,13 +45,28 @@ export interface Selection {
   readonly predicted: number;
 }
 
-/** Default wanted P(correct) of the next item. */
-export const DEFAULT_TARGET_SUCCESS = 0.7;
 const DEFAULT_PLACEMENT_ANSWERS = 5;
+/** Answers in a row on one skill before selection moves on to another skill worth practising (and comes back). */
+export const MAX_RUN = 3;
+/** How many skills, the most worth practising, have their items weighed for the next question. */
+export const SKILL_WINDOW = 5;
+/** Massed practice teaches less: the learning expected from a skill answered just before is discounted by this … */
+const MASSED_DISCOUNT = 0.5;
+/** … fading with every answer on other skills since (e-folding in answers). */
+const SPACING_ANSWERS = 2;
+/** Worth of a skill's not-yet-proficient dependents: learning it also readies them. */
+const UNLOCK_WEIGHT = 0.5;
+/**
+ * A skill is ready when its prerequisites are at least this likely to be proficient (secured ones count as sure):
+ * probably known is enough, so a prerequisite that is hard to confirm does not block the skills after it.
+ */
+export const READY_CHANCE = 0.5;
+/** Weight of settling whether a skill is proficient against learning in it. */
+const INFORMATION_WEIGHT = 1;
 
 /**
  * The candidate items: a list, or a function giving every item of one skill, which lets a caller build candidates
- * only for the skills selection considers (usually one or two of a course's).
+ * only for the skills selection considers (a window of a course's).
  */
 export type Candidates = readonly TracedItem[] | ((skill: SkillKey) => readonly TracedItem[]);
 
@@ -70,40 +83,50 @@ export function groupBySkill<Item extends TracedItem>(items: readonly Item[]): M
   return bySkill;
 }
 
-function nearestToTarget(
-  pool: readonly TracedItem[],
-  recent: ReadonlySet<string>,
-  state: SelectionState,
-  policy: SelectionPolicy,
-  target: number,
-): { item: TracedItem; predicted: number } | undefined {
-  const fresh = pool.filter((item) => !recent.has(item.id));
-  // SPEC: avoid the last 3 quizzes' items only where the bank allows.
-  const usable = fresh.length > 0 ? fresh : pool;
-  let best: { item: TracedItem; predicted: number } | undefined;
-  let bestGap = Number.POSITIVE_INFINITY;
-  for (const item of usable) {
-    const predicted = policy.model.predict(state, item, policy.nowMs);
-    const gap = Math.abs(predicted - target);
-    if (gap < bestGap || (gap === bestGap && best !== undefined && item.id < best.item.id)) {
-      best = { item, predicted };
-      bestGap = gap;
-    }
-  }
-  return best;
+/** What selection knows about one course skill. */
+interface SkillView {
+  readonly skill: CourseSkill;
+  readonly evidence: MasteryEvidence;
+  /** How sure the evidence is that the skill is proficient. */
+  readonly proficient: number;
+  /** `mastered` (a mastered skill keeps it through one slip, and while its review is not answered). */
+  readonly isSecured: boolean;
+  /** Answers on other skills since this skill's last answer (Infinity when never practised). */
+  readonly gap: number;
 }
 
 /**
- * Picks the next quiz item: placement on entry skills for a new learner, one due review per quiz, otherwise an item
- * of a skill the learner is ready for (prerequisites mastered, itself not mastered) whose P(correct) is nearest the
- * target; never an item already in this quiz. Returns undefined when no candidate is left.
+ * The expected gain of asking `item` for the skill in `view`, in the engine's own model: the learning it brings — the
+ * chance the skill is not yet proficient times how well the item's difficulty suits learning (most when a right
+ * answer is as likely as a wrong one) — plus what it settles, the expected change of the chance that the skill is
+ * proficient after the model's own update for a right and for a wrong answer, weighted by their predicted chances.
+ */
+function itemGain(view: SkillView, item: TracedItem, difficulty: number, nowMs: number): number {
+  const { evidence, proficient } = view;
+  const p = successChance(evidence, item, difficulty);
+  const right = proficientChance(posterior(evidence, item, difficulty, true, nowMs));
+  const wrong = proficientChance(posterior(evidence, item, difficulty, false, nowMs));
+  const settles = p * Math.abs(right - proficient) + (1 - p) * Math.abs(wrong - proficient);
+  const learns = (1 - proficient) * 4 * p * (1 - p);
+  return learns + INFORMATION_WEIGHT * settles;
+}
+
+/**
+ * Picks the next quiz item by the expected gain the engine's own model predicts. A new learner starts with placement
+ * on the entry skills; each quiz asks one due review (a skill that stays secured answers it, it is not drilled
+ * again); otherwise the window of skills most worth practising — weighing the chance each is not yet proficient,
+ * how ready its prerequisites are (a partial order: a prerequisite that is probably known readies it in proportion,
+ * so no skill blocks all after it), what it unlocks, and spacing (a skill just practised is worth less, and after
+ * `MAX_RUN` answers in a row selection moves on and comes back) — and, among their items, the one with the largest
+ * expected gain. Never an item already in this quiz; items of the last 3 quizzes only when a skill has no other.
+ * Returns undefined when no candidate is left.
  */
 export function selectNextItem(
   state: SelectionState,
   candidates: Candidates,
   policy: SelectionPolicy,
 ): Selection | undefined {
-  const target = policy.targetSuccess ?? DEFAULT_TARGET_SUCCESS;
+  const { model, nowMs } = policy;
   const inQuiz = new Set(state.quizItemIds);
   const recent = new Set(state.recentItemIds);
   // The open candidates per skill: a list is grouped once; a function is asked for a skill the first time
@@ -118,69 +141,124 @@ export function selectNextItem(
       open = candidates(skill).filter((item) => item.skills.includes(skill) && !inQuiz.has(item.id));
       bySkill.set(skill, open);
     }
-    return open ?? [];
-  };
-  const pick = (skills: readonly SkillKey[], reason: Selection['reason']): Selection | undefined => {
-    let best: Selection | undefined;
-    for (const skill of skills) {
-      const found = nearestToTarget(ofSkill(skill), recent, state, policy, target);
-      if (
-        found &&
-        (best === undefined || Math.abs(found.predicted - target) < Math.abs(best.predicted - target))
-      ) {
-        best = { ...found, skill, reason };
-      }
-    }
-    return best;
-  };
-  const mastery = new Map(
-    policy.skills.map((s) => [s.key, masteryOf(policy.model, state.learner, state.skills[s.key], s.key)]),
-  );
-  // A skill counts as secured while it is `mastered`, or while the review card it got on reaching mastery is not yet
-  // due: answers on other skills move the learner-level features and can dip its p just under the threshold, and
-  // without this hysteresis selection would thrash between a skill and its successor. A due card (or a wrong answer,
-  // which FSRS grades "again" and makes due soon) hands the decision back to the model.
-  const isMastered = (key: SkillKey): boolean => {
-    if (mastery.get(key)?.band === 'mastered') return true;
-    const card = state.reviews[key] ?? null;
-    return card !== null && !isReviewDue(card, policy.nowMs) && mastery.get(key)?.band !== 'needs practice';
+    const all = open ?? [];
+    // SPEC: avoid the last 3 quizzes' items only where the bank allows.
+    const fresh = all.filter((item) => !recent.has(item.id));
+    return fresh.length > 0 ? fresh : all;
   };
 
-  if (state.learner.attempts < (policy.placementAnswers ?? DEFAULT_PLACEMENT_ANSWERS)) {
-    const entries = policy.skills.filter((s) => s.isEntry === true || s.prerequisites.length === 0);
-    // Spread placement over the entry skills: the least-answered one first.
-    const fewest = Math.min(...entries.map((s) => state.skills[s.key]?.attempts ?? 0));
-    const placement = pick(
-      entries.filter((s) => (state.skills[s.key]?.attempts ?? 0) === fewest).map((s) => s.key),
-      'placement',
+  const learner = state.learner;
+  const views = new Map<SkillKey, SkillView>();
+  for (const skill of policy.skills) {
+    const stored = state.skills[skill.key];
+    const evidence = evidenceOf(model, learner, stored, skill.key);
+    const lastTurn = stored?.tracing.lastTurn ?? 0;
+    views.set(skill.key, {
+      skill,
+      evidence,
+      proficient: proficientChance(evidence),
+      isSecured: masteryFromEvidence(evidence, (stored?.review ?? null) !== null).band === 'mastered',
+      gap: lastTurn > 0 ? learner.attempts - lastTurn : Number.POSITIVE_INFINITY,
+    });
+  }
+  const dependents = new Map<SkillKey, SkillKey[]>();
+  for (const skill of policy.skills) {
+    for (const before of skill.prerequisites)
+      dependents.set(before, [...(dependents.get(before) ?? []), skill.key]);
+  }
+  /** How ready a skill's prerequisites are: the chance they are all proficient (secured ones count as sure). */
+  const readiness = (view: SkillView): number => {
+    let ready = 1;
+    for (const key of view.skill.prerequisites) {
+      const before = views.get(key);
+      if (before && !before.isSecured) ready *= before.proficient;
+    }
+    return ready;
+  };
+  /** What practising a skill is worth beyond its items: readiness, what it unlocks, and spacing. */
+  const worth = (view: SkillView): number => {
+    let unlocks = 0;
+    for (const key of dependents.get(view.skill.key) ?? []) {
+      const after = views.get(key);
+      if (after && !after.isSecured) unlocks += UNLOCK_WEIGHT * (1 - after.proficient);
+    }
+    const spacing = 1 - MASSED_DISCOUNT * Math.exp(-view.gap / SPACING_ANSWERS);
+    return readiness(view) * (1 + unlocks) * spacing;
+  };
+  const best = (
+    chosen: readonly SkillView[],
+    reason: Selection['reason'],
+    gain: (view: SkillView, item: TracedItem, difficulty: number) => number,
+  ): Selection | undefined => {
+    let found: { view: SkillView; item: TracedItem; gain: number } | undefined;
+    for (const view of chosen) {
+      for (const item of ofSkill(view.skill.key)) {
+        const g = gain(view, item, model.difficultyOf(item));
+        if (
+          found === undefined ||
+          g > found.gain ||
+          (g === found.gain && view === found.view && item.id < found.item.id)
+        ) {
+          found = { view, item, gain: g };
+        }
+      }
+    }
+    if (!found) return undefined;
+    const skill = found.view.skill.key;
+    const tracing: Record<SkillKey, NonNullable<SkillModelState['tracing']>> = {};
+    for (const key of found.item.skills) {
+      const stored = state.skills[key]?.tracing;
+      if (stored) tracing[key] = stored;
+    }
+    const predicted = model.predict({ learner, skills: tracing }, found.item, nowMs);
+    return { item: found.item, skill, reason, predicted };
+  };
+  const practiceGain = (view: SkillView, item: TracedItem, difficulty: number) =>
+    worth(view) * itemGain(view, item, difficulty, nowMs);
+  /** The window: the `SKILL_WINDOW` skills worth most before their items are weighed. */
+  const window = (pool: readonly SkillView[]): SkillView[] =>
+    pool
+      .map((view) => ({ view, value: worth(view) * (1 - view.proficient * 0.5) }))
+      .sort((a, b) => b.value - a.value)
+      .slice(0, SKILL_WINDOW)
+      .map((entry) => entry.view);
+  const all = [...views.values()];
+
+  if (learner.attempts < (policy.placementAnswers ?? DEFAULT_PLACEMENT_ANSWERS)) {
+    const entries = all.filter(
+      (v) => !v.isSecured && (v.skill.isEntry === true || v.skill.prerequisites.length === 0),
     );
+    const placement = best(window(entries), 'placement', practiceGain);
     if (placement) return placement;
   }
   if (!state.hasReviewInQuiz) {
-    const due = policy.skills
-      .filter((s) => isReviewDue(state.reviews[s.key] ?? null, policy.nowMs))
-      .sort((a, b) => (state.reviews[a.key]?.dueMs ?? 0) - (state.reviews[b.key]?.dueMs ?? 0));
-    const review = due.length > 0 ? pick([due[0]!.key], 'review') : undefined;
+    const due = all
+      .filter((v) => isReviewDue(state.skills[v.skill.key]?.review ?? null, nowMs))
+      .sort(
+        (a, b) =>
+          (state.skills[a.skill.key]?.review?.dueMs ?? 0) - (state.skills[b.skill.key]?.review?.dueMs ?? 0),
+      );
+    // The most overdue review, on the item that best tells whether the skill is still known.
+    const review =
+      due.length > 0
+        ? best([due[0]!], 'review', (view, item, difficulty) => itemGain(view, item, difficulty, nowMs))
+        : undefined;
     if (review) return review;
   }
-  // Practice one skill at a time, in course order: the first skill that is not mastered and whose prerequisites
-  // are (a skill whose prerequisites are unknown is learnt slowly), so evidence accumulates and the learner moves on
-  // as soon as the skill is mastered instead of spreading answers over skills already known.
-  const ready = policy.skills.filter((s) => !isMastered(s.key) && s.prerequisites.every(isMastered));
-  for (const skill of ready) {
-    const practice = pick([skill.key], 'practice');
-    if (practice) return practice;
-  }
-  const notMastered = policy.skills.filter((s) => !isMastered(s.key));
-  for (const skill of notMastered) {
-    const practice = pick([skill.key], 'practice');
-    if (practice) return practice;
-  }
-  // Everything looks mastered: check the skill the model is least sure of.
-  const byMastery = policy.skills.slice().sort((a, b) => mastery.get(a.key)!.p - mastery.get(b.key)!.p);
-  for (const skill of byMastery) {
-    const practice = pick([skill.key], 'practice');
-    if (practice) return practice;
+  const open = all.filter((v) => !v.isSecured);
+  // Move on after MAX_RUN answers in a row on one skill, while another skill is worth practising.
+  const ready = open.filter((v) => readiness(v) >= READY_CHANCE);
+  const unblocked = ready.filter((v) => !(v.gap === 0 && v.evidence.run >= MAX_RUN));
+  const practice =
+    best(window(unblocked), 'practice', practiceGain) ??
+    best(window(ready), 'practice', practiceGain) ??
+    best(window(open), 'practice', practiceGain);
+  if (practice) return practice;
+  // Everything looks mastered: check the skill the evidence is least sure of.
+  const bySureness = all.slice().sort((a, b) => a.proficient - b.proficient);
+  for (const view of bySureness) {
+    const check = best([view], 'practice', (v, item, difficulty) => itemGain(v, item, difficulty, nowMs));
+    if (check) return check;
   }
   return undefined;
 }

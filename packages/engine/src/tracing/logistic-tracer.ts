@@ -1,4 +1,4 @@
-import { ITEM_PRIOR_ATTEMPTS, itemDifficulty } from './item-difficulty.ts';
+import { ITEM_PRIOR_ATTEMPTS, successRateDifficulty } from './item-difficulty.ts';
 import { fitLogistic, SparseRowsBuilder } from './logistic-fit.ts';
 import { EMPTY_LOGISTIC_STATE } from './logistic-state.ts';
 import type {
@@ -363,7 +363,7 @@ export class LogisticTracer implements TracingModel<LogisticLearnerState, Logist
     this.patternFull = 1 << parameters.options.patternLength;
     this.itemIndex = new Map(parameters.itemIds.map((id, i) => [id, i]));
     this.fittedDifficulty = Float64Array.from(parameters.itemIds, (_, i) =>
-      itemDifficulty({
+      successRateDifficulty({
         attempts: parameters.itemAttempts[i]!,
         correct: parameters.itemCorrect[i]!,
         priorDifficulty: parameters.defaultDifficulty,
@@ -620,7 +620,7 @@ export class LogisticTracer implements TracingModel<LogisticLearnerState, Logist
         } else {
           // Leave this row out of its item's difficulty, so the feature cannot see the label it predicts.
           this.evidence = fit.attempts[itemIndex]! - 1;
-          d = itemDifficulty({
+          d = successRateDifficulty({
             attempts: this.evidence,
             correct: fit.correct[itemIndex]! - y,
             priorDifficulty: fit.defaultDifficulty,

@@ -1,4 +1,4 @@
-import { itemDifficulty } from './item-difficulty.ts';
+import { successRateDifficulty } from './item-difficulty.ts';
 import type { LogisticParameters } from './logistic-state.ts';
 import { fitProductionModel } from './production-model.ts';
 import type { AttemptLog } from './types.ts';
@@ -14,14 +14,16 @@ export interface ModelFit {
 
 /**
  * The periodic refit (the server's job, and the as-served benchmark's): fits the production model on every recorded
- * attempt and gives each attempted item the difficulty the fitted model gives it.
+ * attempt and gives each attempted item the difficulty the fitted model gives it (its shrunk success rate, the scale
+ * of the model's difficulty feature), which becomes the prior that online calibration moves it from until the next
+ * refit; the calibration sums start again from zero.
  */
 export function refitModel(log: AttemptLog): ModelFit {
   const model = fitProductionModel(log);
   const { itemIds, itemAttempts, itemCorrect, defaultDifficulty } = model.parameters;
   const itemPriors: Record<string, number> = {};
   itemIds.forEach((id, i) => {
-    itemPriors[id] = itemDifficulty({
+    itemPriors[id] = successRateDifficulty({
       attempts: itemAttempts[i]!,
       correct: itemCorrect[i]!,
       priorDifficulty: defaultDifficulty,

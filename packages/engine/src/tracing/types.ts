@@ -9,6 +9,16 @@ export interface TracedItem {
   readonly difficulty?: number;
   /** Attempts behind `difficulty` (`ItemStats.attempts`), when the caller passes one; 0 when absent. */
   readonly evidence?: number;
+  /**
+   * The item's difficulty before online calibration (`ItemStats.priorDifficulty`); item statistics are calibrated
+   * against a prediction at it (`AnswerOutcome.predictedAtPrior`). Absent = `difficulty`.
+   */
+  readonly priorDifficulty?: number;
+  /**
+   * Chance of a right answer by guessing: 1/choices for multiple choice, 0 for free text (absent = 0). Mastery
+   * discounts right answers by it.
+   */
+  readonly guess?: number;
 }
 
 /**

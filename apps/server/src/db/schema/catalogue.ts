@@ -90,14 +90,20 @@ export const item = pgTable(
   ],
 );
 
-/** Online difficulty statistics per item id (all versions of an id share them). */
+/**
+ * Online difficulty statistics per item id (all versions of an id share them): counts, and the engine's calibration
+ * sums (`residual` = Σ correct − predicted, `information` = Σ predicted·(1 − predicted), predictions at the item's
+ * prior difficulty), plain sums that concurrent answers add to in any order; rows from before them read 0.
+ */
 export const itemStats = pgTable('item_stats', {
   itemId: text('item_id').primaryKey(),
   attempts: integer('attempts').notNull().default(0),
   correct: integer('correct').notNull().default(0),
+  residual: doublePrecision('residual').notNull().default(0),
+  information: doublePrecision('information').notNull().default(0),
   /**
-   * The item's logit difficulty from the newest model fit (decision 010), the prior its online statistics are
-   * blended with; null before any fit has seen the item (its content level's prior then applies).
+   * The item's logit difficulty from the newest model fit (decision 010), the prior that the calibration sums
+   * (reset by each fit) move it from; null before any fit has seen the item (its content level's prior then applies).
    */
   priorDifficulty: doublePrecision('prior_difficulty'),
 });

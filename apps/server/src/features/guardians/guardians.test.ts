@@ -139,7 +139,19 @@ describe('the learner decides', () => {
     const progress = await parent.client.get(`/api/guardian/learners/${learner.id}/progress`);
     expect(progress.statusCode).toBe(200);
     expect(progress.json().courses[0].course.key).toBe('science');
-    expect(progress.json().courses[0].skills.some((s: { attempts: number }) => s.attempts === 1)).toBe(true);
+    const practised = progress
+      .json()
+      .courses[0].skills.filter((s: { attempts: number }) => s.attempts === 1) as {
+      id: string;
+      band: string;
+    }[];
+    expect(practised).toHaveLength(1);
+    // One answer is thin evidence: the parent and the learner both see "not sure yet", the engine's band.
+    const own = (await learner.client.get('/api/me/progress?period=7d')).json().rows;
+    expect(own.map((r: { skillId: string; band: string }) => [r.skillId, r.band])).toEqual([
+      [practised[0]!.id, practised[0]!.band],
+    ]);
+    expect(practised[0]!.band).toBe('not sure yet');
 
     const declined = await learner.client.post(`/api/me/link-requests/${teacherLink.linkId}/decline`);
     expect(declined.json().status).toBe('declined');

@@ -93,6 +93,7 @@ describe('computeProgress', () => {
         skillId: 'fractions',
         skillName: 'Fractions',
         level: 'Proficient',
+        band: 'getting there',
         change: 22,
         correct: 2,
         total: 3,
@@ -104,6 +105,7 @@ describe('computeProgress', () => {
         skillId: 'plants',
         skillName: 'Plants',
         level: 'Mastered',
+        band: 'mastered',
         // A skill's first answer changes mastery from nothing.
         change: 55,
         correct: 1,

@@ -84,6 +84,7 @@ export function computeProgress(input: ProgressInput): Omit<Progress, 'period' |
         skillId: a.skillId,
         skillName: input.skillNames.get(key) ?? a.skillId,
         level: levelOf(input.bands.get(key) ?? 'not started'),
+        band: input.bands.get(key) ?? 'not started',
         change: 0,
         correct: 0,
         total: 0,

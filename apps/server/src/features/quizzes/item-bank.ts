@@ -69,7 +69,14 @@ export class ItemBank {
   /** Reads the live authored items and the skills of every course from the database. */
   static async load(db: Db): Promise<ItemBank> {
     const rows = await db
-      .select({ id: item.id, course: item.courseKey, skill: item.skillId, difficulty: item.difficulty })
+      .select({
+        id: item.id,
+        course: item.courseKey,
+        skill: item.skillId,
+        difficulty: item.difficulty,
+        kind: item.kind,
+        choices: item.choices,
+      })
       .from(item)
       .where(and(eq(item.source, 'authored'), isNull(item.retiredAt)));
     const authored = new Map<string, Candidate[]>();
@@ -77,7 +84,13 @@ export class ItemBank {
       const priorDifficulty = difficultyFromPrior(row.difficulty, AUTHORED_MAX_DIFFICULTY);
       const list = authored.get(row.course) ?? [];
       list.push({
-        traced: { id: row.id, skills: [row.skill], difficulty: priorDifficulty },
+        traced: {
+          id: row.id,
+          skills: [row.skill],
+          difficulty: priorDifficulty,
+          priorDifficulty,
+          guess: guessOf(row.kind, row.choices),
+        },
         statsKey: row.id,
         priorDifficulty,
       });
@@ -135,7 +148,12 @@ export class ItemBank {
     const build = (candidates: readonly Candidate[]) =>
       candidates.map((c) => {
         const itemStats = statsUnder(c, stats);
-        return { ...c.traced, difficulty: itemDifficulty(itemStats), evidence: itemStats.attempts };
+        return {
+          ...c.traced,
+          difficulty: itemDifficulty(itemStats),
+          priorDifficulty: itemStats.priorDifficulty,
+          evidence: itemStats.attempts,
+        };
       });
     if (course === 'mathematics') return (skill) => build(this.candidates(course, quizId, position, [skill]));
     let byCourse = this.tracedAuthored.get(stats);
@@ -157,7 +175,14 @@ export class ItemBank {
         const seed = seedFrom(`${quizId}:${position}:${skill}:${difficulty}`);
         const priorDifficulty = difficultyFromPrior(difficulty, GENERATED_MAX_DIFFICULTY);
         return {
-          traced: { id: mathItemId(skill, difficulty, seed), skills: [skill], difficulty: priorDifficulty },
+          // Free-text answers: no lucky guess.
+          traced: {
+            id: mathItemId(skill, difficulty, seed),
+            skills: [skill],
+            difficulty: priorDifficulty,
+            priorDifficulty,
+            guess: 0,
+          },
           statsKey: generatedStatsKey(skill, difficulty),
           priorDifficulty,
         };
@@ -166,14 +191,24 @@ export class ItemBank {
   }
 }
 
-/** What `item_stats` holds per key: counts, and the newest model fit's difficulty (null before a fit saw it). */
-interface StoredStats {
+/**
+ * An item's stored statistics: counts, calibration sums, and the newest model fit's difficulty (null before a fit
+ * saw the item).
+ */
+export interface StoredStats {
   attempts: number;
   correct: number;
+  residual: number;
+  information: number;
   priorDifficulty?: number | null;
 }
 
 type StatsMap = ReadonlyMap<string, StoredStats>;
+
+/** The chance of a lucky guess on an item: one in the number of choices for multiple choice, none for free text. */
+export function guessOf(kind: string, choices: readonly string[] | null): number {
+  return kind === 'choice' && choices !== null && choices.length > 0 ? 1 / choices.length : 0;
+}
 
 /**
  * Every item's statistics, read whole at most every `maxAgeMs` (decision 004). They only refine difficulty
@@ -211,13 +246,15 @@ export class ItemStatsCache {
 }
 
 /**
- * The engine's statistics of a candidate from the stored ones: its counts, with the newest model fit's difficulty
- * as the prior when a fit has seen the item, else the candidate's content prior (decision 010).
+ * The engine's item statistics of a candidate: its stored figures (none yet: zeros), and as its prior the newest
+ * model fit's difficulty when a fit has seen the item, else the candidate's content prior (decision 010).
  */
 export function statsFor(candidate: Candidate, stored: StoredStats | undefined): ItemStats {
   return {
     attempts: stored?.attempts ?? 0,
     correct: stored?.correct ?? 0,
+    residual: stored?.residual ?? 0,
+    information: stored?.information ?? 0,
     priorDifficulty: stored?.priorDifficulty ?? candidate.priorDifficulty,
   };
 }

@@ -10,7 +10,9 @@ describe('ItemStatsCache', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(0);
     let attempts = 1;
-    const read = vi.fn(async () => [{ itemId: 'a', attempts: attempts++, correct: 0 }]);
+    const read = vi.fn(async () => [
+      { itemId: 'a', attempts: attempts++, correct: 0, residual: 0, information: 0 },
+    ]);
     const cache = new ItemStatsCache(read, 5_000);
 
     expect((await cache.current()).get('a')?.attempts).toBe(1);
@@ -34,12 +36,18 @@ describe('ItemStatsCache', () => {
     let fail = false;
     const cache = new ItemStatsCache(async () => {
       if (fail) throw new Error('database away');
-      return [{ itemId: 'a', attempts: 3, correct: 1 }];
+      return [{ itemId: 'a', attempts: 3, correct: 1, residual: 0.4, information: 0.6 }];
     }, 1_000);
     await cache.current();
     fail = true;
     vi.setSystemTime(2_000);
-    expect((await cache.current()).get('a')).toEqual({ itemId: 'a', attempts: 3, correct: 1 });
+    expect((await cache.current()).get('a')).toEqual({
+      itemId: 'a',
+      attempts: 3,
+      correct: 1,
+      residual: 0.4,
+      information: 0.6,
+    });
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect((await cache.current()).get('a')?.attempts).toBe(3);
   });

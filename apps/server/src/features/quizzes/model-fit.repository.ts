@@ -57,8 +57,9 @@ export async function newestFitAfter(db: Db, after: number) {
 }
 
 /**
- * Stores a fit and makes its item difficulties the items' priors, in one transaction, and deletes all but the
- * newest fits; returns the new version.
+ * Stores a fit and makes its item difficulties the items' priors, with their calibration sums starting again from
+ * zero (the fit has seen every answer they summed), in one transaction, and deletes all but the newest fits; returns
+ * the new version.
  */
 export async function storeFit(
   db: Db,
@@ -75,7 +76,7 @@ export async function storeFit(
       .values({ ...fit, itemPriors: { ...fit.itemPriors }, fitMs: Math.round(fit.fitMs) })
       .returning({ version: modelFit.version });
     await tx.execute(
-      sql`update ${itemStats} set prior_difficulty = fitted.value::float8
+      sql`update ${itemStats} set prior_difficulty = fitted.value::float8, residual = 0, information = 0
         from jsonb_each_text(${JSON.stringify(fit.itemPriors)}::jsonb) as fitted
         where ${itemStats.itemId} = fitted.key`,
     );

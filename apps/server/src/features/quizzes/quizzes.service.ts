@@ -9,7 +9,16 @@ import {
   type QuizSummary,
   type SubmitAnswerBody,
 } from '@vidya/contracts';
-import { itemDifficulty, masteryOf, recordAnswer, selectNextItem, type ProductionModel } from '@vidya/engine';
+import {
+  calibrationTerms,
+  itemDifficulty,
+  masteryOf,
+  recordAnswer,
+  selectNextItem,
+  type ItemStats,
+  type ProductionModel,
+  type TracedItem,
+} from '@vidya/engine';
 import type { FastifyInstance } from 'fastify';
 import { AppError, conflict, notFound, unauthenticated } from '#src/errors.ts';
 import { tallyQuizzes } from '#src/features/progress/badges.rules.ts';
@@ -25,6 +34,7 @@ import {
   type ItemStatsCache,
   generatedStatsKey,
   statsUnder,
+  guessOf,
   type ItemBank,
   type ItemContent,
 } from './item-bank.ts';
@@ -206,8 +216,7 @@ async function choose(
   const selection = selectNextItem(
     {
       learner,
-      skills: Object.fromEntries(models.map(([skill, m]) => [skill, m.tracing])),
-      reviews: Object.fromEntries(models.map(([skill, m]) => [skill, m.review])),
+      skills: Object.fromEntries(models),
       quizItemIds: context.asked.map((q) => q.itemId),
       hasReviewInQuiz: context.asked.some((q) => q.reason === 'review'),
       recentItemIds: context.recent,
@@ -357,6 +366,33 @@ function correctAnswerOf(row: { kind: string; answer: string; choices: string[] 
   return { correctAnswer: row.answer };
 }
 
+/**
+ * The answered item as the engine sees it: its calibrated difficulty under the statistics read (with the prior it is
+ * calibrated from and the attempts behind it) and its chance of a lucky guess; without statistics (an item no longer
+ * in the bank) the engine uses its own difficulty.
+ */
+export function answeredItem(
+  row: { id: string; kind: string; choices: readonly string[] | null },
+  skillId: string,
+  difficulty: DifficultyView | undefined,
+): TracedItem {
+  return { id: row.id, skills: [skillId], guess: guessOf(row.kind, row.choices), ...difficulty };
+}
+
+/** What the engine is told of an item's difficulty: the calibrated value, its prior and the attempts behind it. */
+export interface DifficultyView {
+  difficulty: number;
+  priorDifficulty: number;
+  evidence: number;
+}
+
+/** The difficulty the engine is told under an item's statistics. */
+export const difficultyView = (stats: ItemStats): DifficultyView => ({
+  difficulty: itemDifficulty(stats),
+  priorDifficulty: stats.priorDifficulty,
+  evidence: stats.attempts,
+});
+
 /** The statistics key of an item, from its stored row. */
 const statsKeyOf = (row: { id: string; source: string; skillId: string; difficulty: number }) =>
   row.source === 'generated' ? generatedStatsKey(row.skillId, row.difficulty) : row.id;
@@ -419,22 +455,20 @@ export async function submitAnswer(
     const state = context.states.find((s) => s.courseKey === course && s.skillId === served.skillId);
     const modelState = state?.modelState ?? undefined;
     // Mastery now, not the stored value: answers on other skills move the learner-level features.
-    const before = masteryOf(model, learner, modelState?.tracing, served.skillId).p;
+    const before = masteryOf(model, learner, modelState, served.skillId).p;
     const statsKey = statsKeyOf(row);
     const candidate = bank
       .candidates(course, quizId, served.position, [served.skillId])
       .find((c) => c.statsKey === statsKey);
-    const stats = candidate ? statsUnder(candidate, await app.learning.stats.current()) : undefined;
-    const difficulty = stats && itemDifficulty(stats);
+    const view = candidate
+      ? difficultyView(statsUnder(candidate, await app.learning.stats.current()))
+      : undefined;
+    const difficulty = view?.difficulty;
     const outcome = recordAnswer(
       model,
       learner,
       { [served.skillId]: modelState },
-      {
-        id: row.id,
-        skills: [served.skillId],
-        ...(stats === undefined ? {} : { difficulty, evidence: stats.attempts }),
-      },
+      answeredItem(row, served.skillId, view),
       correct,
       now.getTime(),
     );
@@ -444,7 +478,7 @@ export async function submitAnswer(
     const finished = answered >= context.length;
     const skill = {
       id: served.skillId,
-      modelState: { tracing: practised.tracing, review: practised.review },
+      modelState: { tracing: practised.tracing, review: practised.review, evidence: practised.evidence },
       mastery: practised.mastery.p,
       band: practised.mastery.band,
       attempts: (state?.attempts ?? 0) + 1,
@@ -529,6 +563,7 @@ export async function submitAnswer(
         modelVersion,
       },
       statsKey,
+      calibration: calibrationTerms(correct, outcome.predictedAtPrior),
       badges,
       next: choice && { served: choice.served, generated: choice.generated?.stored },
     });

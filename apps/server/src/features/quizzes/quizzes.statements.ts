@@ -163,12 +163,14 @@ const ANSWER_WRITE = `with moved as (
     insert into attempt (quiz_id, position, learner_id, course_key, item_id, item_version, skill_id, answer, correct,
       predicted, mastery_before, first_of_skill, mastery_after, band_after, response_ms, item_difficulty, model_version)
     select $1::uuid, $16::smallint, $5::text, $6::text, $17::text, $18::text, $9::text, $19::text, $20::boolean,
-      $21::real, $22::real, $23::boolean, $11::real, $12::text, $24::int, $27::float8, $41::int from moved),
+      $21::real, $22::real, $23::boolean, $11::real, $12::text, $24::int, $27::float8, $43::int from moved),
   stats as (
-    insert into item_stats (item_id, attempts, correct)
-    select $25::text, 1, case when $20::boolean then 1 else 0 end from moved
+    insert into item_stats (item_id, attempts, correct, residual, information)
+    select $25::text, 1, case when $20::boolean then 1 else 0 end, $41::float8, $42::float8 from moved
     on conflict (item_id) do update
-      set attempts = item_stats.attempts + 1, correct = item_stats.correct + excluded.correct),
+      set attempts = item_stats.attempts + 1, correct = item_stats.correct + excluded.correct,
+        residual = item_stats.residual + excluded.residual,
+        information = item_stats.information + excluded.information),
   badges as (
     insert into badge_award (learner_id, badge, awarded_at)
     select $5::text, unnest($26::text[]), $8::timestamptz from moved
@@ -209,6 +211,8 @@ export interface ServedRow {
 interface StatsRow {
   attempts: number;
   correct: number;
+  residual: number;
+  information: number;
   /** The newest model fit's difficulty for the item; null before a fit has seen it. */
   priorDifficulty: number | null;
 }
@@ -441,6 +445,8 @@ export interface AnswerWrites {
     modelVersion: number | null;
   };
   statsKey: string;
+  /** The answer's additions to the item's calibration sums (`calibrationTerms`). */
+  calibration: { residual: number; information: number };
   badges: readonly string[];
   /** The next position's question, served with the answer; absent when the quiz finishes or has none left. */
   next?: { served: Omit<ServedRow, 'servedAt' | 'position'>; generated: GeneratedContent | undefined };
@@ -490,6 +496,8 @@ export async function writeAnswer(run: RunStatement, w: AnswerWrites) {
     w.token,
     JSON.stringify(w.stamp),
     ...servedParams(w.next?.served, w.next?.generated),
+    w.calibration.residual,
+    w.calibration.information,
     w.attempt.modelVersion,
   ]);
   if (row!.applied === 0 || row!.version === null) return undefined;
@@ -501,8 +509,8 @@ export async function writeAnswer(run: RunStatement, w: AnswerWrites) {
   };
 }
 
-const ALL_STATS = `select item_id as "itemId", attempts, correct, prior_difficulty as "priorDifficulty"
-  from item_stats`;
+const ALL_STATS = `select item_id as "itemId", attempts, correct, residual, information,
+  prior_difficulty as "priorDifficulty" from item_stats`;
 
 /** Every item's statistics (a row per authored item and per generated skill and level). */
 export async function readAllStats(run: RunStatement) {

@@ -5,14 +5,13 @@ import { LearnerLayout } from '#src/app/layout/learner-layout.tsx';
 import { Spinner } from '#src/components/ui/spinner.tsx';
 import { paths } from '#src/config/paths.ts';
 import { useProgress } from '#src/features/progress/api/progress.ts';
+import { ProgressTable } from '#src/features/progress/components/progress-table.tsx';
 import { useTitle } from '#src/lib/use-title.ts';
 
 // The charts library is large: load it only when there is something to draw.
 const ProgressCharts = lazy(async () => ({
   default: (await import('#src/features/progress/components/progress-charts.tsx')).ProgressCharts,
 }));
-
-const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
 
 /** The learner's progress (SPEC §2 Progress), from their real answers. */
 export function Component() {
@@ -58,36 +57,7 @@ export function Component() {
             {progress.data.totals.quizzes} {progress.data.totals.quizzes === 1 ? 'quiz' : 'quizzes'},{' '}
             {progress.data.totals.minutes} minutes.
           </p>
-          <div className="table-scroll">
-            <table className="table progress-table">
-              <caption className="visually-hidden">Skills practised in the period</caption>
-              <thead>
-                <tr>
-                  <th scope="col">ACTIVITY</th>
-                  <th scope="col">LEVEL</th>
-                  <th scope="col">CHANGE</th>
-                  <th scope="col">CORRECT/TOTAL PROBLEMS</th>
-                  <th scope="col">TIME (MIN)</th>
-                </tr>
-              </thead>
-              <tbody>
-                {progress.data.rows.map((row) => (
-                  <tr key={`${row.course}:${row.skillId}`}>
-                    <th scope="row">
-                      {row.skillName}
-                      <span className="muted"> · {row.courseTitle}</span>
-                    </th>
-                    <td>{row.level}</td>
-                    <td>{signed(row.change)}</td>
-                    <td>
-                      {row.correct}/{row.total}
-                    </td>
-                    <td>{row.minutes}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ProgressTable rows={progress.data.rows} />
           <Suspense fallback={<Spinner label="Loading charts" />}>
             <ProgressCharts progress={progress.data} />
           </Suspense>

@@ -1,4 +1,4 @@
-import type { LearnerProgress } from '@vidya/contracts';
+import { MASTERY_BAND_LABELS, type LearnerProgress } from '@vidya/contracts';
 
 const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium' });
 
@@ -49,7 +49,7 @@ export function ProgressPanel({ progress }: { progress: LearnerProgress }) {
                   <tr key={s.id}>
                     <th scope="row">{s.name}</th>
                     <td>{s.mastery}%</td>
-                    <td>{s.band}</td>
+                    <td>{MASTERY_BAND_LABELS[s.band]}</td>
                     <td>{s.attempts}</td>
                   </tr>
                 ))}

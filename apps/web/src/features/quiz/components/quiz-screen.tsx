@@ -1,4 +1,5 @@
 import {
+  MASTERY_BAND_LABELS,
   QUESTIONS_PER_QUIZ,
   type AnswerResult,
   type CourseKey,
@@ -120,7 +121,7 @@ function ScoreScreen({ course, summary }: { course: CourseKey; summary: QuizSumm
                   <th scope="row">{change.skill.name}</th>
                   <td>{change.before === null ? 'new' : `${change.before}%`}</td>
                   <td>{change.after}%</td>
-                  <td>{change.band}</td>
+                  <td>{MASTERY_BAND_LABELS[change.band]}</td>
                 </tr>
               ))}
             </tbody>

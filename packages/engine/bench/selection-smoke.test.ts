@@ -1,0 +1,163 @@
+import { describe, expect, it } from 'vitest';
+import { parseSelectionBenchArgs, runSelectionBench } from './selection.bench.ts';
+import { ContinuousLearner } from './selection/continuous-learner.ts';
+import { buildCourse } from './selection/course.ts';
+import type { SimItem } from './selection/course.ts';
+import { EngineSite } from './selection/engine-policy.ts';
+import { interleavingPolicy, validateInterleaving } from './selection/interleaving.ts';
+import { MisconceptionLearner } from './selection/misconception-learner.ts';
+import { randomPolicy } from './selection/policy.ts';
+import { seededRandom } from './selection/random.ts';
+import { greedyReference } from './selection/references.ts';
+import { simulateSite } from './selection/simulate.ts';
+import { interleavingGrid } from './selection/tuning.ts';
+
+const meanQuestions = (result: ReturnType<typeof simulateSite>): number =>
+  result.learners.reduce((s, l) => s + l.questions, 0) / result.learners.length;
+
+describe('bench:selection smoke run', () => {
+  it('runs every policy on every learner model and course shape, with figures in range', () => {
+    const printed: string[] = [];
+    const options = { ...parseSelectionBenchArgs(['--learners', '3', '--max-questions', '60']) };
+    const results = runSelectionBench(options, (line) => printed.push(line));
+    expect(results.map((r) => `${r.model}/${r.shape}`)).toEqual([
+      'binary/authored',
+      'binary/generated',
+      'continuous/authored',
+      'continuous/generated',
+      'misconception/authored',
+      'misconception/generated',
+    ]);
+    for (const { rows } of results) {
+      expect(rows.map((r) => r.policy.replace(/ \(.*/, ''))).toEqual([
+        'engine',
+        'random order',
+        '3 right in a row',
+        'easy-to-hard walk',
+        'interleaving',
+        'heuristic reference',
+        'greedy reference',
+      ]);
+      for (const row of rows) {
+        expect(row.meanQuestions).toBeGreaterThan(0);
+        expect(row.meanQuestions).toBeLessThanOrEqual(60);
+        for (const share of [row.reachedShare, row.onProficientShare, row.retention, row.repeatShare]) {
+          expect(share).toBeGreaterThanOrEqual(0);
+          expect(share).toBeLessThanOrEqual(1);
+        }
+        expect(Math.abs(row.calibrationEnd.correlation)).toBeLessThanOrEqual(1);
+      }
+    }
+    expect(printed.filter((line) => line.startsWith('| engine |'))).toHaveLength(6);
+    expect(printed.some((line) => line.includes("of the greedy reference's"))).toBe(true);
+  });
+
+  it('is deterministic given the seed', () => {
+    const run = () =>
+      runSelectionBench(
+        parseSelectionBenchArgs(['--learners', '3', '--max-questions', '40', '--model', 'misconception']),
+        () => undefined,
+      );
+    expect(run()).toEqual(run());
+  });
+
+  it('has the greedy reference, which reads the truth, need fewer questions than random order', () => {
+    const course = buildCourse('authored', 7);
+    const site = (policy: typeof randomPolicy) =>
+      simulateSite({
+        model: 'continuous',
+        course,
+        policy,
+        learners: 8,
+        seed: 7,
+        maxQuestions: 600,
+        withEngineAlongside: false,
+      });
+    expect(meanQuestions(site(greedyReference))).toBeLessThan(meanQuestions(site(randomPolicy)));
+  });
+});
+
+describe('bench:selection arguments and rules', () => {
+  it('keeps the tuning seeds out of evaluation and rejects unknown values', () => {
+    expect(() => parseSelectionBenchArgs(['--seed', '1001'])).toThrow(RangeError);
+    expect(() => parseSelectionBenchArgs(['--model', 'bkt'])).toThrow(RangeError);
+    expect(() => parseSelectionBenchArgs(['--learners', '0'])).toThrow(RangeError);
+    expect(parseSelectionBenchArgs(['--shape', 'generated']).shapes).toEqual(['generated']);
+  });
+
+  it('accepts exactly the interleaving grid: windows 1–6, streaks 2–4, reviews every 3–6 questions or never', () => {
+    expect(interleavingGrid()).toHaveLength(6 * 3 * 5);
+    expect(() => validateInterleaving({ window: 5, streak: 2, reviewEvery: null })).not.toThrow();
+    expect(() => interleavingPolicy({ window: 7, streak: 2, reviewEvery: 4 })).toThrow(RangeError);
+    expect(() => interleavingPolicy({ window: 5, streak: 1, reviewEvery: 4 })).toThrow(RangeError);
+    expect(() => interleavingPolicy({ window: 5, streak: 2, reviewEvery: 2 })).toThrow(RangeError);
+  });
+});
+
+describe('bench:selection simulated truth', () => {
+  const course = buildCourse('generated', 3);
+  const entry = course.skills[0]!.key;
+  // A fresh item of the entry skill whose chance for `learner` (without guessing) is nearest `wanted`.
+  const itemFor = (learner: ContinuousLearner, wanted: number, position: number): SimItem => {
+    const probes = Array.from({ length: 321 }, (_, i) => ({
+      id: `probe-${position}-${i}`,
+      skill: entry,
+      level: 3,
+      trueDifficulty: -8 + i * 0.05,
+      statsKey: 'probe',
+    }));
+    return probes.reduce((a, b) =>
+      Math.abs(learner.learningChance(b) - wanted) < Math.abs(learner.learningChance(a) - wanted) ? b : a,
+    );
+  };
+
+  it('teaches a continuous learner most on items near a 60% chance', () => {
+    const gainAt = (wanted: number): number => {
+      const learner = new ContinuousLearner(course, seededRandom(11));
+      const before = learner.proficiency(entry, 0);
+      for (let q = 0; q < 4; q++) learner.answer(itemFor(learner, wanted, q), seededRandom(q));
+      return learner.proficiency(entry, 0) - before;
+    };
+    expect(gainAt(0.6)).toBeGreaterThan(gainAt(0.97));
+    expect(gainAt(0.6)).toBeGreaterThan(gainAt(0.05));
+  });
+
+  it('makes spaced practice last longer than massed practice', () => {
+    const after30Days = (gapDays: number): number => {
+      const learner = new ContinuousLearner(course, seededRandom(5));
+      for (let q = 0; q < 8; q++) {
+        learner.answer(itemFor(learner, 0.6, q), seededRandom(100 + q));
+        learner.passDays(gapDays);
+      }
+      learner.passDays(30);
+      return learner.proficiency(entry, 0);
+    };
+    expect(after30Days(2)).toBeGreaterThan(after30Days(0.001));
+  });
+
+  it('has a misconceived learner give the wrong answer on the affected items of about a third of the skills', () => {
+    let [affected, pairs] = [0, 0];
+    for (let l = 0; l < 40; l++) {
+      const learner = new MisconceptionLearner(course, seededRandom(l));
+      const twin = new ContinuousLearner(course, seededRandom(l));
+      for (const skill of course.skills) {
+        for (const item of course.itemsAt(skill.key, `m${l}`, 0)) {
+          pairs++;
+          if (learner.successProbability(item) < 0.2 * twin.successProbability(item)) affected++;
+        }
+      }
+    }
+    // 35% of skills held × 60% of their items.
+    expect(affected / pairs).toBeGreaterThan(0.15);
+    expect(affected / pairs).toBeLessThan(0.27);
+  });
+
+  it('shares item statistics across learners through the engine adapter', () => {
+    const site = new EngineSite(course);
+    const item = course.itemsAt(entry, 'shared', 0)[2]!;
+    const before = site.difficultyOf(item);
+    // Wrong answers from learners the model expected to be right half the time: the item is harder than labelled.
+    for (let i = 0; i < 30; i++) site.recordAttempt(item, false, 0.5);
+    expect(site.difficultyOf(course.itemsAt(entry, 'another quiz', 4)[2]!)).toBeGreaterThan(before);
+  });
+});

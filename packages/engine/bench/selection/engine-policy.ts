@@ -1,0 +1,163 @@
+// The ONE place bench:selection calls the engine, exactly as the server does (apps/server/src/features/quizzes:
+// quizzes.service.ts `choose` and `submitAnswer`, item-bank.ts): the same public functions, the same arguments, the
+// same candidate construction (authored bank, or one generated item per skill and level at each quiz position), the
+// same exclusion of the last 3 quizzes' items, and item statistics shared by every learner of the run and updated
+// after each answer. Keep engine calls out of every other bench file, so a change of engine signature lands here only.
+import {
+  createProductionModel,
+  difficultyFromPrior,
+  itemDifficulty,
+  recordAnswer,
+  recordItemAttempt,
+  selectNextItem,
+} from '../../src/index.ts';
+import type {
+  CourseSkill,
+  ItemStats,
+  LearnerModelState,
+  MasteryBand,
+  ProductionModel,
+  SkillModelState,
+  TracedItem,
+} from '../../src/index.ts';
+import type { SimCourse, SimItem } from './course.ts';
+
+/** Quizzes whose items the engine avoids repeating (the server's RECENT_QUIZZES). */
+export const RECENT_QUIZZES = 3;
+
+/** The site: one production model and one table of item statistics shared by every learner, as on the server. */
+export class EngineSite {
+  readonly model: ProductionModel = createProductionModel();
+  private readonly stats = new Map<string, ItemStats>();
+  readonly skills: readonly CourseSkill[];
+
+  constructor(readonly course: SimCourse) {
+    // Course order, entry skills = no prerequisites (quizzes.service.ts `choose`).
+    this.skills = course.skills.map((s) => ({
+      key: s.key,
+      prerequisites: s.prerequisites,
+      isEntry: s.prerequisites.length === 0,
+    }));
+  }
+
+  /** The item's prior difficulty from its content label (item-bank.ts `difficultyFromPrior`). */
+  priorOf(item: Pick<SimItem, 'level'>): number {
+    return difficultyFromPrior(item.level, this.course.maxLevel);
+  }
+
+  /** The statistics of a key, or the prior alone before any attempt (item-bank.ts `statsFor`). */
+  private statsOf(key: string, level: number): ItemStats {
+    return (
+      this.stats.get(key) ?? {
+        attempts: 0,
+        correct: 0,
+        priorDifficulty: difficultyFromPrior(level, this.course.maxLevel),
+      }
+    );
+  }
+
+  /** The engine's current logit difficulty of an item (item-bank.ts `difficultyUnder`). */
+  difficultyOf(item: Pick<SimItem, 'statsKey' | 'level'>): number {
+    return itemDifficulty(this.statsOf(item.statsKey, item.level));
+  }
+
+  /**
+   * Counts one answer in the item's shared statistics (the server's `item_stats` upsert), calibrated against the
+   * model's prediction at the item's prior difficulty.
+   */
+  recordAttempt(item: SimItem, correct: boolean, predictedAtPrior: number): void {
+    this.stats.set(
+      item.statsKey,
+      recordItemAttempt(this.statsOf(item.statsKey, item.level), correct, predictedAtPrior),
+    );
+  }
+
+  /**
+   * The item as the engine sees it (item-bank.ts `traced`): id, skill, current difficulty and its prior, and the
+   * chance of a blind guess (one in the options; 0 for free text), never the truth.
+   */
+  traced(item: SimItem): TracedItem {
+    return {
+      id: item.id,
+      skills: [item.skill],
+      difficulty: this.difficultyOf(item),
+      priorDifficulty: this.priorOf(item),
+      guess: this.course.options > 0 ? 1 / this.course.options : 0,
+    };
+  }
+}
+
+/** One learner's stored engine state on the site: what the server keeps in learner_course_state and skill_state. */
+export class EngineLearner {
+  private learner: LearnerModelState;
+  private readonly skillStates: Record<string, SkillModelState> = {};
+  private readonly shown = new Map<string, MasteryBand>();
+
+  constructor(private readonly site: EngineSite) {
+    this.learner = site.model.initialLearnerState();
+  }
+
+  /**
+   * The engine's choice for the next position of a quiz, as quizzes.service.ts `choose` makes it: `itemsAt` gives the
+   * open items of a skill at this position (the candidate function the server's item bank builds), `quizItemIds`
+   * the items already asked in this quiz, `reviewAsked` whether one of them was a review, `recentItemIds` the items
+   * of the learner's last 3 quizzes.
+   */
+  select(
+    itemsAt: (skill: string) => readonly SimItem[],
+    quiz: { readonly itemIds: readonly string[]; readonly reviewAsked: boolean },
+    recentItemIds: readonly string[],
+    nowMs: number,
+  ): { item: SimItem; isReview: boolean } | undefined {
+    const byId = new Map<string, SimItem>();
+    const candidates = (skill: string): TracedItem[] =>
+      itemsAt(skill).map((item) => {
+        byId.set(item.id, item);
+        return this.site.traced(item);
+      });
+    const selection = selectNextItem(
+      {
+        learner: this.learner,
+        skills: this.skillStates,
+        quizItemIds: quiz.itemIds,
+        hasReviewInQuiz: quiz.reviewAsked,
+        recentItemIds,
+      },
+      candidates,
+      { model: this.site.model, nowMs, skills: this.site.skills },
+    );
+    if (selection === undefined) return undefined;
+    const item = byId.get(selection.item.id);
+    if (item === undefined) throw new Error(`the engine chose ${selection.item.id}, not a candidate`);
+    return { item, isReview: selection.reason === 'review' };
+  }
+
+  /**
+   * Records an answer as quizzes.service.ts `submitAnswer` does: `recordAnswer` with the item's difficulty under the
+   * statistics before this answer, the skill's new state and band stored, then the item's statistics counted.
+   */
+  record(item: SimItem, correct: boolean, nowMs: number): void {
+    const outcome = recordAnswer(
+      this.site.model,
+      this.learner,
+      { [item.skill]: this.skillStates[item.skill] },
+      this.site.traced(item),
+      correct,
+      nowMs,
+    );
+    this.learner = outcome.learner;
+    const practised = outcome.skills[item.skill]!;
+    this.skillStates[item.skill] = {
+      tracing: practised.tracing,
+      review: practised.review,
+      evidence: practised.evidence,
+    };
+    this.shown.set(item.skill, practised.mastery.band);
+    this.site.recordAttempt(item, correct, outcome.predictedAtPrior);
+  }
+
+  /** The band the learner is shown for `skill` (stored with the skill's last answer). */
+  band(skill: string): MasteryBand {
+    return this.shown.get(skill) ?? 'not started';
+  }
+}

@@ -1,0 +1,209 @@
+import type { LogisticSkillState } from '../tracing/logistic-state.ts';
+import type { TracedItem } from '../tracing/types.ts';
+
+/**
+ * The evidence behind a skill's mastery: a Gaussian belief about θ, the logit of the learner's chance of answering a
+ * typical item of the skill (difficulty `REFERENCE_DIFFICULTY`) without guessing, updated answer by answer with a
+ * likelihood that knows about guessing, slips and repeated items, and widened between answers as learners learn and
+ * forget. JSON-safe; stored in `SkillModelState.evidence`.
+ */
+export interface MasteryEvidence {
+  /** Mean of θ. */
+  readonly mean: number;
+  /** Variance of θ. */
+  readonly variance: number;
+  /** Answers on the skill. */
+  readonly answers: number;
+  /** Answers in a row on this skill up to its last one (the learner's turn of that answer is `tracing.lastTurn`). */
+  readonly run: number;
+  /** Epoch milliseconds of the last answer (0 = unknown). */
+  readonly lastMs: number;
+  /** 32-bit hashes of the last `SEEN_ITEMS` item ids answered on the skill, so a repeat counts as weak evidence. */
+  readonly seen: readonly number[];
+}
+
+/** Logit difficulty of the skill's typical item: the middle of the content scale (level 2 of 3, level 3 of 5). */
+export const REFERENCE_DIFFICULTY = -0.75;
+/** θ of a learner who answers a typical item right 80% of the time: the proficiency bar. */
+export const PROFICIENT_THETA = Math.log(0.8 / 0.2);
+/** Variance of θ before the first answer on a skill (a standard deviation of 1.2 logits). */
+export const PRIOR_VARIANCE = 1.44;
+/** Chance of a careless wrong answer by someone who knows the skill, so one slip is weak evidence. */
+export const SLIP = 0.05;
+/** Chance that a learner answers an item seen before from memory of its answer rather than from knowledge. */
+export const REPEAT_RECALL = 0.5;
+/** Variance added per answer on the skill: the learner's knowledge moves as they practise (learning). */
+export const LEARNING_VARIANCE_PER_ANSWER = 0.02;
+/**
+ * Learning often comes in a jump (the learner finally gets it): before each answer the belief allows, with this
+ * chance, that θ has just risen to at least `LEARNT_THETA` (knowledge tracing's "learn" transition), and the answer
+ * decides how much of that to believe. A few right answers after a run of wrong ones are then believed quickly; the
+ * allowance changes nothing once the belief is above the bar, and a wrong answer favours the unchanged belief.
+ */
+export const LEARNING_CHANCE = 0.15;
+/** Where a learner who has just learnt the skill stands: just above the proficiency bar. */
+const LEARNT_THETA = Math.log(0.8 / 0.2) + 0.5;
+/** Variance added per day without practice (forgetting), up to `MAX_FORGETTING_VARIANCE`. */
+export const FORGETTING_VARIANCE_PER_DAY = 0.01;
+const MAX_FORGETTING_VARIANCE = 0.5;
+/** How many item ids per skill are remembered for repeats. */
+const SEEN_ITEMS = 24;
+const MS_PER_DAY = 86_400_000;
+/** The mean stays within these bounds (P from 2% to 99%). */
+const MIN_MEAN = -4;
+const MAX_MEAN = 5;
+
+/** FNV-1a: a stable 32-bit hash of an item id. */
+export function itemHash(id: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) {
+    hash ^= id.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash >>> 0;
+}
+
+function sigmoid(x: number): number {
+  return 1 / (1 + Math.exp(-x));
+}
+
+function logit(p: number): number {
+  return Math.log(p / (1 - p));
+}
+
+/** Standard normal cumulative distribution (Zelen & Severo 26.2.17, error < 7.5e-8). */
+export function normalCdf(z: number): number {
+  const t = 1 / (1 + 0.2316419 * Math.abs(z));
+  const poly =
+    t * (0.31938153 + t * (-0.356563782 + t * (1.781477937 + t * (-1.821255978 + t * 1.330274429))));
+  const tail = 0.3989422804014327 * Math.exp((-z * z) / 2) * poly;
+  return z >= 0 ? 1 - tail : tail;
+}
+
+/**
+ * The evidence of a skill with no stored evidence: a belief centred on `p`, the tracing model's chance on a typical
+ * item (which carries what the learner showed on other skills), as wide as the prior, narrowed by the answers that
+ * the tracing state counts (states stored before evidence existed keep what they knew).
+ */
+export function startingEvidence(p: number, tracing: LogisticSkillState | undefined): MasteryEvidence {
+  const attempts = tracing?.attempts ?? 0;
+  const clamped = Math.min(0.97, Math.max(0.03, p));
+  return {
+    mean: logit(clamped),
+    variance: 1 / (1 / PRIOR_VARIANCE + 0.15 * attempts),
+    answers: attempts,
+    run: attempts > 0 ? 1 : 0,
+    lastMs: tracing?.lastMs ?? 0,
+    seen: [],
+  };
+}
+
+/** An item's guessing chance, raised when the learner has answered it before (a remembered answer). */
+function guessOf(evidence: MasteryEvidence, item: TracedItem): number {
+  const guess = item.guess ?? 0;
+  return evidence.seen.includes(itemHash(item.id)) ? 1 - (1 - guess) * (1 - REPEAT_RECALL) : guess;
+}
+
+/** The chance of a right answer to `item` under the evidence's mean, with guessing and slips. */
+export function successChance(evidence: MasteryEvidence, item: TracedItem, difficulty: number): number {
+  const guess = guessOf(evidence, item);
+  const known = sigmoid(evidence.mean - (difficulty - REFERENCE_DIFFICULTY));
+  return guess + (1 - SLIP - guess) * known;
+}
+
+/** The belief widened for the time since the last answer and for the learning an answer brings. */
+export function widened(evidence: MasteryEvidence, nowMs: number): number {
+  const days = evidence.lastMs > 0 && nowMs > evidence.lastMs ? (nowMs - evidence.lastMs) / MS_PER_DAY : 0;
+  return (
+    evidence.variance +
+    LEARNING_VARIANCE_PER_ANSWER +
+    Math.min(MAX_FORGETTING_VARIANCE, FORGETTING_VARIANCE_PER_DAY * days)
+  );
+}
+
+/**
+ * The belief about θ after one answer: widened for the time since the last answer and the practice, allowing for a
+ * jump of learning (`LEARNING_CHANCE`), then a Laplace step on the answer (`laplaceStep`).
+ */
+export function posterior(
+  evidence: MasteryEvidence,
+  item: TracedItem,
+  difficulty: number,
+  correct: boolean,
+  nowMs: number,
+): { mean: number; variance: number } {
+  const guess = guessOf(evidence, item);
+  const offset = difficulty - REFERENCE_DIFFICULTY;
+  const variance = widened(evidence, nowMs);
+  const stay = laplaceStep(evidence.mean, variance, guess, offset, correct);
+  if (evidence.mean >= LEARNT_THETA) return stay;
+  // A two-part belief: unchanged, or just learnt; each part takes the answer, then the parts are merged back into
+  // one Gaussian with the same mean and variance as the mixture.
+  const learnt = laplaceStep(LEARNT_THETA, variance, guess, offset, correct);
+  const w0 = (1 - LEARNING_CHANCE) * stay.likelihood;
+  const w1 = LEARNING_CHANCE * learnt.likelihood;
+  const a = w0 / (w0 + w1);
+  const b = 1 - a;
+  let mean = a * stay.mean + b * learnt.mean;
+  const spread = a * b * (learnt.mean - stay.mean) ** 2;
+  // SPEC: a right answer never lowers the belief and a wrong one never raises it.
+  mean = correct ? Math.max(mean, evidence.mean) : Math.min(mean, evidence.mean);
+  return { mean, variance: a * stay.variance + b * learnt.variance + spread };
+}
+
+/**
+ * One Laplace step of a Gaussian belief N(mean, variance) on one answer (the prior's Gaussian times the answer's
+ * likelihood, with its gradient and Fisher information at the mean), and the answer's predicted likelihood. The
+ * likelihood is guess + (1 − slip − guess)·σ(θ − item offset), so a right answer on a 4-choice item, or on an item
+ * seen before, moves the belief less than one on free text, and a wrong answer from a learner who knows the skill is
+ * partly explained by a slip. A right answer never lowers the mean and a wrong one never raises it.
+ */
+function laplaceStep(
+  mean: number,
+  prior: number,
+  guess: number,
+  offset: number,
+  correct: boolean,
+): { mean: number; variance: number; likelihood: number } {
+  const ceiling = 1 - SLIP;
+  const known = sigmoid(mean - offset);
+  const p = guess + (ceiling - guess) * known;
+  const slope = (ceiling - guess) * known * (1 - known);
+  const gradient = correct ? slope / p : -slope / (1 - p);
+  const information = (slope * slope) / (p * (1 - p));
+  const variance = 1 / (1 / prior + information);
+  // The answer's chance under the whole belief (the logistic integrated over the Gaussian, probit approximation).
+  const spread = guess + (ceiling - guess) * sigmoid((mean - offset) / Math.sqrt(1 + (Math.PI * prior) / 8));
+  return {
+    mean: Math.min(MAX_MEAN, Math.max(MIN_MEAN, mean + variance * gradient)),
+    variance,
+    likelihood: correct ? spread : 1 - spread,
+  };
+}
+
+/** The evidence after one answer: the `posterior` belief, the counts, and the item remembered as seen. */
+export function updateEvidence(
+  evidence: MasteryEvidence,
+  item: TracedItem,
+  difficulty: number,
+  correct: boolean,
+  nowMs: number,
+  isConsecutive: boolean,
+): MasteryEvidence {
+  const { mean, variance } = posterior(evidence, item, difficulty, correct, nowMs);
+  const hash = itemHash(item.id);
+  const seen = evidence.seen.includes(hash) ? evidence.seen : [...evidence.seen, hash].slice(-SEEN_ITEMS);
+  return {
+    mean,
+    variance,
+    answers: evidence.answers + 1,
+    run: isConsecutive ? evidence.run + 1 : 1,
+    lastMs: nowMs > 0 ? nowMs : evidence.lastMs,
+    seen,
+  };
+}
+
+/** P(θ ≥ the proficiency bar): how sure a belief is that the skill is proficient. */
+export function proficientChance(belief: { readonly mean: number; readonly variance: number }): number {
+  return normalCdf((belief.mean - PROFICIENT_THETA) / Math.sqrt(belief.variance));
+}
