@@ -277,7 +277,7 @@ export async function checkDurability(db: Db, acked: readonly AckedAnswer[]): Pr
     learnerStates.set(lKey, json(outcome.learner));
     learnerUpdated.set(lKey, nowMs);
     skillStates.set(sKey, {
-      state: json({ tracing: next.tracing, review: next.review }),
+      state: json({ tracing: next.tracing, review: next.review, evidence: next.evidence }),
       mastery: next.mastery.p,
       band: next.mastery.band,
       attempts: (skill?.attempts ?? 0) + 1,
