@@ -1,7 +1,8 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/main.ts'],
+  // The model refit's worker thread is its own file next to main.js (decision 010).
+  entry: { main: 'src/main.ts', 'model-fit.worker': 'src/features/quizzes/model-fit.worker.ts' },
   format: ['esm'],
   platform: 'node',
   target: 'node20',

@@ -27,6 +27,7 @@ import { healthRoutes } from './features/health/health.routes.ts';
 import { progressRoutes } from './features/progress/progress.routes.ts';
 import { mailRoutes } from './features/mail/mail.routes.ts';
 import { ItemBank, ItemStatsCache } from './features/quizzes/item-bank.ts';
+import { loadNewestFit, scheduleModelFit } from './features/quizzes/model-fit.job.ts';
 import { QuizContexts } from './features/quizzes/quiz-contexts.ts';
 import { readAllStats } from './features/quizzes/quizzes.statements.ts';
 import { SessionReader } from './plugins/session-reader.ts';
@@ -115,6 +116,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.log.info(seeded, 'content catalogue loaded');
   app.decorate('learning', {
     model: createProductionModel(),
+    modelVersion: null,
     bank: await ItemBank.load(database.db),
     stats: new ItemStatsCache(() => readAllStats(database.run)),
     contexts: new QuizContexts(),
@@ -155,6 +157,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
+  await loadNewestFit(app);
+  scheduleModelFit(app);
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,

@@ -55,6 +55,10 @@ const EnvSchema = z.object({
   TUTOR_API_KEY: z.string().min(1).optional(),
   TUTOR_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
   TUTOR_OFFLINE_CHUNK_MS: z.coerce.number().int().min(0).max(1000).default(12),
+  MODEL_REFIT: flag.default(true),
+  MODEL_REFIT_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(525_600).default(1440),
+  MODEL_REFIT_MIN_ATTEMPTS: z.coerce.number().int().min(1).default(10_000),
+  MODEL_FIT_CHECK_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
 });
 
 export interface OAuthClient {
@@ -91,6 +95,17 @@ export interface Config {
   tutor: { baseUrl: string; model: string; apiKey: string | null; timeoutMs: number } | null;
   /** The offline tutor's pause between chunks of a reply, in ms. */
   offlineTutorChunkMs: number;
+  /** The periodic refit of the engine's model from recorded attempts (decision 010). */
+  modelFit: {
+    /** Whether this process takes part in running the refit job (it loads stored fits either way). */
+    isRefitEnabled: boolean;
+    /** Least time between two fits. */
+    refitIntervalMs: number;
+    /** Attempts recorded before the first fit. */
+    minAttempts: number;
+    /** How often the process looks for a newer stored fit and whether the job is due. */
+    checkMs: number;
+  };
   social: {
     google: OAuthClient | null;
     microsoft: (OAuthClient & { tenantId: string }) | null;
@@ -157,6 +172,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : null,
     offlineTutorChunkMs: e.TUTOR_OFFLINE_CHUNK_MS,
+    modelFit: {
+      isRefitEnabled: e.MODEL_REFIT,
+      refitIntervalMs: e.MODEL_REFIT_INTERVAL_MINUTES * 60_000,
+      minAttempts: e.MODEL_REFIT_MIN_ATTEMPTS,
+      checkMs: e.MODEL_FIT_CHECK_SECONDS * 1000,
+    },
     social: {
       google: pair(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET),
       microsoft: microsoft && { ...microsoft, tenantId: e.MICROSOFT_TENANT_ID },

@@ -12,14 +12,22 @@ import {
   replayPredictionsThroughStates,
   stateBytesPerLearner,
 } from '../src/evaluation/harness.ts';
+import { replayAsServed } from '../src/evaluation/as-served.ts';
+import type { AsServedOptions } from '../src/evaluation/as-served.ts';
 import { score } from '../src/evaluation/metrics.ts';
+import { difficultyFromPrior } from '../src/tracing/item-difficulty.ts';
 import { MODEL_TRAINERS } from '../src/tracing/models.ts';
 import { measureSelectionCost } from './selection-cost.ts';
+import type { AttemptLog } from '../src/tracing/types.ts';
 
 const REPOSITORY_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const DEFAULT_DATA_DIR = resolve(REPOSITORY_ROOT, '../shared/data/kt/assist2009-gervet');
 const PRODUCTION_MODEL = 'vidya-lr';
 const REPLAY_RUNS = 5;
+/** Attempts between two runs of the refit job in the as-served replay (the train split holds about 220,000). */
+const DEFAULT_REFIT_EVERY = 50_000;
+// The data set has no content levels: every item gets the middle authored level's prior, as a new item would.
+const AS_SERVED_PRIOR = difficultyFromPrior(2, 3);
 
 /** Parsed command-line options of the harness. */
 export interface EngineBenchOptions {
@@ -33,9 +41,13 @@ export interface EngineBenchOptions {
   readonly isFitTiming: boolean;
   /** Answers timed through selection and recording (`--selection-answers`; 20,000 by default, 0 = skip). */
   readonly selectionAnswers: number;
+  /** Replay the production model as the server runs it (with vidya-lr); `--no-as-served` skips it. */
+  readonly isAsServed: boolean;
+  /** Attempts between refits in the as-served replay (`--refit-every N`). */
+  readonly refitEvery: number;
 }
 
-/** Parses `--data DIR --model NAME --pred-out FILE --cv K --seed N`. */
+/** Parses `--data DIR --model NAME --pred-out FILE --cv K --seed N --fit-timing --no-as-served --refit-every N`. */
 export function parseEngineBenchArgs(argv: readonly string[]): EngineBenchOptions {
   const value = (flag: string): string | undefined => {
     const i = argv.indexOf(flag);
@@ -54,6 +66,8 @@ export function parseEngineBenchArgs(argv: readonly string[]): EngineBenchOption
     seed: Number(value('--seed') ?? 1),
     isFitTiming: argv.includes('--fit-timing'),
     selectionAnswers: Number(value('--selection-answers') ?? 20_000),
+    isAsServed: !argv.includes('--no-as-served'),
+    refitEvery: Number(value('--refit-every') ?? DEFAULT_REFIT_EVERY),
     ...(predOut === undefined ? {} : { predOut: resolve(predOut) }),
   };
 }
@@ -189,11 +203,77 @@ export function runEngineBench(options: EngineBenchOptions, log: (line: string) 
   }
   log('');
   for (const note of notes) log(note);
+  if (options.isAsServed && options.models.includes(PRODUCTION_MODEL)) runAsServed(data, options, log);
   log(
     `load average at end: ${loadavg()
       .map((l) => l.toFixed(2))
       .join(', ')}`,
   );
+  return rows;
+}
+
+/** One row of the as-served table. */
+export interface AsServedRow {
+  readonly variant: string;
+  readonly auc: number;
+  readonly rmse: number;
+  readonly logLoss: number;
+  readonly refits: number;
+}
+
+/**
+ * Replays the train learners (warm-up, not scored) then the test learners one after another through the server's
+ * code path (`replayAsServed`), in three variants: today's server (cold-start weights, online item statistics), the
+ * same with the periodic refit job, and with no item statistics at all.
+ */
+export function runAsServed(
+  data: { readonly train: AttemptLog; readonly test: AttemptLog },
+  options: Pick<EngineBenchOptions, 'refitEvery'>,
+  log: (line: string) => void,
+): AsServedRow[] {
+  const variants: ReadonlyArray<readonly [string, AsServedOptions]> = [
+    [
+      'unfitted, online item statistics (no refit job)',
+      { isItemStatistics: true, priorDifficulty: AS_SERVED_PRIOR },
+    ],
+    [
+      `refit job every ${options.refitEvery.toLocaleString('en')} attempts, online item statistics`,
+      { isItemStatistics: true, priorDifficulty: AS_SERVED_PRIOR, refitEvery: options.refitEvery },
+    ],
+    ['unfitted, no item statistics', { isItemStatistics: false, priorDifficulty: AS_SERVED_PRIOR }],
+  ];
+  log('');
+  log(
+    'As served (recordAnswer per answer; train learners replayed first as warm-up, then the test learners one ' +
+      'after another; only test answers scored):',
+  );
+  log('');
+  log('| as served | AUC | RMSE | log-loss | refits (attempts recorded) | s (wall) | s (CPU) |');
+  log('| --- | --- | --- | --- | --- | --- | --- |');
+  const rows: AsServedRow[] = [];
+  for (const [variant, asServed] of variants) {
+    const start = performance.now();
+    const cpuStart = process.cpuUsage();
+    const result = replayAsServed(data.train, data.test, asServed);
+    const cpu = process.cpuUsage(cpuStart);
+    const scores = score(result.predictions, data.test.correct);
+    rows.push({
+      variant,
+      auc: scores.auc,
+      rmse: scores.rmse,
+      logLoss: scores.logLoss,
+      refits: result.refits.length,
+    });
+    const refits =
+      result.refits.length === 0
+        ? '0'
+        : `${result.refits.length} (${result.refits.map((n) => n.toLocaleString('en')).join(', ')})`;
+    log(
+      `| ${variant} | ${scores.auc.toFixed(4)} | ${scores.rmse.toFixed(4)} | ${scores.logLoss.toFixed(4)} | ${refits} | ` +
+        `${((performance.now() - start) / 1000).toFixed(1)} | ${((cpu.user + cpu.system) / 1e6).toFixed(1)} |`,
+    );
+  }
+  log('');
   return rows;
 }
 

@@ -47,12 +47,21 @@ describe('bench:engine smoke run', () => {
         '--fit-timing',
         '--selection-answers',
         '200',
+        '--refit-every',
+        '100',
       ]),
       (line) => printed.push(line),
     );
     expect(printed.some((line) => line.includes('object API'))).toBe(true);
     expect(printed.some((line) => line.includes('train + test rows together (440 attempts'))).toBe(true);
     expect(rows.map((r) => r.model)).toContain('vidya-lr');
+    // 320 warm-up and 120 test answers: the refit job runs at 100, 200, 300 and 400 recorded attempts.
+    expect(printed).toContainEqual(
+      expect.stringMatching(
+        /^\| refit job every 100 attempts, online item statistics \| 0\.\d+ .*\| 4 \(100, 200, 300, 400\) \|/,
+      ),
+    );
+    expect(printed.some((line) => line.startsWith('| unfitted, no item statistics | 0.'))).toBe(true);
     for (const row of rows) expect(row.auc).toBeGreaterThan(0);
     const lines = readFileSync(predOut, 'utf8').trim().split('\n');
     expect(lines).toHaveLength(6 * 20);

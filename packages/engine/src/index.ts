@@ -7,6 +7,8 @@ export type {
 } from './tracing/logistic-state.ts';
 export { createProductionModel, fitProductionModel } from './tracing/production-model.ts';
 export type { ProductionModel } from './tracing/production-model.ts';
+export { refitModel } from './tracing/refit.ts';
+export type { ModelFit } from './tracing/refit.ts';
 export {
   calibrationTerms,
   difficultyFromPrior,

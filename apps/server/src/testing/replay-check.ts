@@ -7,6 +7,7 @@ import {
   recordAnswer,
   successRateDifficulty,
   type LearnerModelState as LogisticLearnerState,
+  type ModelParameters,
   type SkillModelState,
 } from '@vidya/engine';
 import { sql } from 'drizzle-orm';
@@ -26,6 +27,11 @@ import { answeredItem } from '#src/features/quizzes/quizzes.service.ts';
  * committed before it and keeps the one whose prediction equals the stored `predicted` bit for bit (float4). An
  * attempt no difficulty explains is reported. The item statistics' calibration sums must equal the sums of the
  * replayed answers' terms (up to the rounding of adding them in another order).
+ *
+ * Each answer is replayed with the model it was predicted with (`model_version`: a stored `model_fit`, or the
+ * cold-start model), and the item prior of that fit (decision 010). A fitted model also weighs how many attempts back
+ * the difficulty, which the row does not keep: the replay tries counts nearest the attempts committed before it. A
+ * fit resets the calibration sums of the items it saw, so those items' sums are not compared.
  */
 
 /** An answer the API acknowledged with a 2xx. */
@@ -63,6 +69,7 @@ interface AttemptRow {
   firstOfSkill: boolean;
   responseMs: number;
   itemDifficulty: number | null;
+  modelVersion: number | null;
   servedAt: string;
   kind: string;
   choices: string[] | null;
@@ -86,7 +93,14 @@ export async function checkDurability(db: Db, acked: readonly AckedAnswer[]): Pr
   const problem = (text: string) => {
     if (problems.length < 50) problems.push(text);
   };
-  const model = createProductionModel();
+  const coldStart = createProductionModel();
+  const fits = await rows<{
+    version: number;
+    parameters: ModelParameters;
+    itemPriors: Record<string, number>;
+  }>(db, sql`select version, parameters, item_priors as "itemPriors" from model_fit`);
+  const models = new Map(fits.map((f) => [f.version, createProductionModel(f.parameters)]));
+  const fitPriors = new Map(fits.map((f) => [f.version, f.itemPriors]));
   const bank = await ItemBank.load(db);
 
   const attempts = await rows<AttemptRow>(
@@ -95,7 +109,7 @@ export async function checkDurability(db: Db, acked: readonly AckedAnswer[]): Pr
       a.item_id as "itemId", a.skill_id as "skillId", a.answer, a.correct, a.predicted::float8 as predicted,
       a.mastery_before::float8 as "masteryBefore", a.mastery_after::float8 as "masteryAfter",
       a.band_after as "bandAfter", a.first_of_skill as "firstOfSkill", a.response_ms as "responseMs",
-      a.item_difficulty as "itemDifficulty",
+      a.item_difficulty as "itemDifficulty", a.model_version as "modelVersion",
       to_json(q.served_at) #>> '{}' as "servedAt", i.kind, i.choices
     from attempt a join quiz_question q on q.quiz_id = a.quiz_id and q.position = a.position
       join item i on i.id = a.item_id and i.version = a.item_version
@@ -133,7 +147,12 @@ export async function checkDurability(db: Db, acked: readonly AckedAnswer[]): Pr
     correct: number;
     residual: number;
     information: number;
-  }>(db, sql`select item_id as "itemId", attempts, correct, residual, information from item_stats`);
+    priorDifficulty: number | null;
+  }>(
+    db,
+    sql`select item_id as "itemId", attempts, correct, residual, information,
+      prior_difficulty as "priorDifficulty" from item_stats`,
+  );
   const statsByKey = new Map(stats.map((s) => [s.itemId, s]));
   for (const [key, list] of history) {
     const stored = statsByKey.get(key);
@@ -168,6 +187,11 @@ export async function checkDurability(db: Db, acked: readonly AckedAnswer[]): Pr
   for (const a of attempts) {
     const lKey = `${a.learnerId} ${a.courseKey}`;
     const sKey = `${lKey} ${a.skillId}`;
+    const model = a.modelVersion === null ? coldStart : models.get(a.modelVersion);
+    if (!model) {
+      problem(`attempt ${a.quizId}/${a.position}: model_fit ${a.modelVersion} is not stored`);
+      continue;
+    }
     const learner = learnerStates.get(lKey) ?? model.initialLearnerState();
     const skill = skillStates.get(sKey);
     const nowMs = new Date(a.servedAt).getTime() + a.responseMs;
@@ -175,23 +199,40 @@ export async function checkDurability(db: Db, acked: readonly AckedAnswer[]): Pr
     const candidate = bank
       .candidates(a.courseKey, a.quizId, a.position, [a.skillId])
       .find((c) => c.statsKey === statsKey);
-    const apply = (difficulty: number | undefined) =>
+    const earlier = history.get(statsKey)!;
+    const rank = rankInKey.get(a.id)!;
+    const apply = (difficulty: number | undefined, evidence = rank) =>
       recordAnswer(
         model,
         learner,
         { [a.skillId]: skill?.state },
-        answeredItem({ id: a.itemId, kind: a.kind, choices: a.choices }, a.skillId, candidate, difficulty),
+        answeredItem(
+          { id: a.itemId, kind: a.kind, choices: a.choices },
+          a.skillId,
+          candidate && difficulty !== undefined
+            ? {
+                difficulty,
+                priorDifficulty: fitPriors.get(a.modelVersion ?? 0)?.[statsKey] ?? candidate.priorDifficulty,
+                evidence,
+              }
+            : undefined,
+        ),
         a.correct,
         nowMs,
       );
     let outcome: ReturnType<typeof apply> | undefined;
     if (!candidate) outcome = apply(undefined);
     else if (a.itemDifficulty !== null) {
-      const stored = apply(a.itemDifficulty);
-      if (f32(stored.predicted) === f32(a.predicted)) outcome = stored;
+      const stored = a.itemDifficulty;
+      // Nearest counts first: concurrent answers on the same item commit in a slightly different order.
+      for (let d = 0; d <= earlier.length && !outcome; d++) {
+        for (const n of d === 0 ? [rank] : [rank - d, rank + d]) {
+          if (n < 0 || n > earlier.length || outcome) continue;
+          const o = apply(stored, n);
+          if (f32(o.predicted) === f32(a.predicted)) outcome = o;
+        }
+      }
     } else {
-      const earlier = history.get(statsKey)!;
-      const rank = rankInKey.get(a.id)!;
       const seen = (n: number, c: number) =>
         successRateDifficulty(statsFor(candidate, { attempts: n, correct: c, residual: 0, information: 0 }));
       const guessCorrect = earlier.slice(0, rank).filter((e) => e.correct).length;
@@ -248,6 +289,8 @@ export async function checkDurability(db: Db, acked: readonly AckedAnswer[]): Pr
   for (const [key, sums] of calibration) {
     const stored = statsByKey.get(key);
     const near = (x: number, y: number) => Math.abs(x - y) <= 1e-6 * Math.max(1, Math.abs(y));
+    // A fit resets the sums of the items it saw (decision 010).
+    if (stored?.priorDifficulty !== null && stored?.priorDifficulty !== undefined) continue;
     if (stored && (!near(stored.residual, sums.residual) || !near(stored.information, sums.information))) {
       problem(
         `item_stats ${key}: calibration ${JSON.stringify(stored)} but the replay sums to ${JSON.stringify(sums)}`,

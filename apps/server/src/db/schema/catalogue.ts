@@ -101,4 +101,9 @@ export const itemStats = pgTable('item_stats', {
   correct: integer('correct').notNull().default(0),
   residual: doublePrecision('residual').notNull().default(0),
   information: doublePrecision('information').notNull().default(0),
+  /**
+   * The item's logit difficulty from the newest model fit (decision 010), the prior that the calibration sums
+   * (reset by each fit) move it from; null before any fit has seen the item (its content level's prior then applies).
+   */
+  priorDifficulty: doublePrecision('prior_difficulty'),
 });

@@ -133,6 +133,8 @@ export const attempt = pgTable(
      * answer can be replayed exactly; null when the engine used its own (and on rows from before it was kept).
      */
     itemDifficulty: doublePrecision('item_difficulty'),
+    /** The `model_fit` version the engine predicted with; null = the cold-start model (decision 010). */
+    modelVersion: integer('model_version'),
   },
   (t) => [
     // One answer per quiz position: a retry or a second tab cannot score the same question twice.

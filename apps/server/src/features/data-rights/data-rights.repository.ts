@@ -53,10 +53,20 @@ export const PERSONAL_TABLES = [
 ] as const;
 
 /**
- * Course content, anonymous per-item counts, and a teacher's classes (the teacher's data, exported and deleted with
- * the teacher's account, not the learner's).
+ * Course content, anonymous per-item counts, the model's fitted weights (aggregates over every learner), the job
+ * leases, and a teacher's classes (the teacher's data, exported and deleted with the teacher's account, not the
+ * learner's).
  */
-export const NOT_PERSONAL_TABLES = ['course', 'skill', 'passage', 'item', 'item_stats', 'class'] as const;
+export const NOT_PERSONAL_TABLES = [
+  'course',
+  'skill',
+  'passage',
+  'item',
+  'item_stats',
+  'model_fit',
+  'job_lease',
+  'class',
+] as const;
 
 export type UserRow = typeof user.$inferSelect;
 

@@ -146,10 +146,15 @@ export class ItemBank {
    */
   traced(course: CourseKey, quizId: string, position: number, stats: StatsMap): Candidates {
     const build = (candidates: readonly Candidate[]) =>
-      candidates.map((c) => ({
-        ...c.traced,
-        difficulty: difficultyUnder(c, stats),
-      }));
+      candidates.map((c) => {
+        const itemStats = statsUnder(c, stats);
+        return {
+          ...c.traced,
+          difficulty: itemDifficulty(itemStats),
+          priorDifficulty: itemStats.priorDifficulty,
+          evidence: itemStats.attempts,
+        };
+      });
     if (course === 'mathematics') return (skill) => build(this.candidates(course, quizId, position, [skill]));
     let byCourse = this.tracedAuthored.get(stats);
     if (!byCourse) this.tracedAuthored.set(stats, (byCourse = new Map<string, Map<string, TracedItem[]>>()));
@@ -186,12 +191,16 @@ export class ItemBank {
   }
 }
 
-/** An item's stored statistics: counts and calibration sums. */
+/**
+ * An item's stored statistics: counts, calibration sums, and the newest model fit's difficulty (null before a fit
+ * saw the item).
+ */
 export interface StoredStats {
   attempts: number;
   correct: number;
   residual: number;
   information: number;
+  priorDifficulty?: number | null;
 }
 
 type StatsMap = ReadonlyMap<string, StoredStats>;
@@ -236,20 +245,23 @@ export class ItemStatsCache {
   }
 }
 
-/** The engine's item statistics of a candidate: its stored figures (none yet: zeros) and its prior difficulty. */
+/**
+ * The engine's item statistics of a candidate: its stored figures (none yet: zeros), and as its prior the newest
+ * model fit's difficulty when a fit has seen the item, else the candidate's content prior (decision 010).
+ */
 export function statsFor(candidate: Candidate, stored: StoredStats | undefined): ItemStats {
   return {
     attempts: stored?.attempts ?? 0,
     correct: stored?.correct ?? 0,
     residual: stored?.residual ?? 0,
     information: stored?.information ?? 0,
-    priorDifficulty: candidate.priorDifficulty,
+    priorDifficulty: stored?.priorDifficulty ?? candidate.priorDifficulty,
   };
 }
 
-/** A candidate's calibrated logit difficulty under a statistics snapshot (its prior moved by its calibration). */
-export function difficultyUnder(candidate: Candidate, stats: StatsMap): number {
-  return itemDifficulty(statsFor(candidate, stats.get(candidate.statsKey)));
+/** A candidate's statistics under a statistics snapshot. */
+export function statsUnder(candidate: Candidate, stats: StatsMap): ItemStats {
+  return statsFor(candidate, stats.get(candidate.statsKey));
 }
 
 export { GENERATED_MAX_DIFFICULTY, AUTHORED_MAX_DIFFICULTY };

@@ -11,9 +11,11 @@ import {
 } from '@vidya/contracts';
 import {
   calibrationTerms,
+  itemDifficulty,
   masteryOf,
   recordAnswer,
   selectNextItem,
+  type ItemStats,
   type ProductionModel,
   type TracedItem,
 } from '@vidya/engine';
@@ -31,9 +33,8 @@ import {
   GENERATED_VERSION,
   type ItemStatsCache,
   generatedStatsKey,
-  difficultyUnder,
+  statsUnder,
   guessOf,
-  type Candidate,
   type ItemBank,
   type ItemContent,
 } from './item-bank.ts';
@@ -45,7 +46,10 @@ import type { SessionCaller } from '#src/plugins/session.ts';
 
 /** The engine's model, the question bank, the item statistics and the quizzes' contexts, one of each per process. */
 export interface Learning {
+  /** The newest stored fit's model (model-fit.job.ts), or the cold-start model before the first fit. */
   model: ProductionModel;
+  /** The `model_fit` version of `model`; null = the cold-start model. */
+  modelVersion: number | null;
   bank: ItemBank;
   stats: ItemStatsCache;
   contexts: QuizContexts;
@@ -364,24 +368,30 @@ function correctAnswerOf(row: { kind: string; answer: string; choices: string[] 
 
 /**
  * The answered item as the engine sees it: its calibrated difficulty under the statistics read (with the prior it is
- * calibrated from) and its chance of a lucky guess; without a candidate (an item no longer in the bank) the engine
- * uses its own difficulty.
+ * calibrated from and the attempts behind it) and its chance of a lucky guess; without statistics (an item no longer
+ * in the bank) the engine uses its own difficulty.
  */
 export function answeredItem(
   row: { id: string; kind: string; choices: readonly string[] | null },
   skillId: string,
-  candidate: Candidate | undefined,
-  difficulty: number | undefined,
+  difficulty: DifficultyView | undefined,
 ): TracedItem {
-  return {
-    id: row.id,
-    skills: [skillId],
-    guess: guessOf(row.kind, row.choices),
-    ...(candidate === undefined || difficulty === undefined
-      ? {}
-      : { difficulty, priorDifficulty: candidate.priorDifficulty }),
-  };
+  return { id: row.id, skills: [skillId], guess: guessOf(row.kind, row.choices), ...difficulty };
 }
+
+/** What the engine is told of an item's difficulty: the calibrated value, its prior and the attempts behind it. */
+export interface DifficultyView {
+  difficulty: number;
+  priorDifficulty: number;
+  evidence: number;
+}
+
+/** The difficulty the engine is told under an item's statistics. */
+export const difficultyView = (stats: ItemStats): DifficultyView => ({
+  difficulty: itemDifficulty(stats),
+  priorDifficulty: stats.priorDifficulty,
+  evidence: stats.attempts,
+});
 
 /** The statistics key of an item, from its stored row. */
 const statsKeyOf = (row: { id: string; source: string; skillId: string; difficulty: number }) =>
@@ -398,7 +408,7 @@ export async function submitAnswer(
   quizId: string,
   body: SubmitAnswerBody,
 ): Promise<AnswerResult> {
-  const { model, bank } = app.learning;
+  const { model, modelVersion, bank } = app.learning;
   // A cached context answers the current question only: the write checks it (a repeat or a stale one is read again).
   const toAnswer = (c: sql.QuizContext) => !c.finishedAt && currentQuestion(c)?.itemId === body.itemId;
   for (let attemptNo = 0; attemptNo < ATTEMPTS; attemptNo++) {
@@ -450,12 +460,15 @@ export async function submitAnswer(
     const candidate = bank
       .candidates(course, quizId, served.position, [served.skillId])
       .find((c) => c.statsKey === statsKey);
-    const difficulty = candidate ? difficultyUnder(candidate, await app.learning.stats.current()) : undefined;
+    const view = candidate
+      ? difficultyView(statsUnder(candidate, await app.learning.stats.current()))
+      : undefined;
+    const difficulty = view?.difficulty;
     const outcome = recordAnswer(
       model,
       learner,
       { [served.skillId]: modelState },
-      answeredItem(row, served.skillId, candidate, difficulty),
+      answeredItem(row, served.skillId, view),
       correct,
       now.getTime(),
     );
@@ -547,6 +560,7 @@ export async function submitAnswer(
         // was recorded: the time includes reading that answer's feedback (decision 006).
         responseMs: Math.min(MAX_RESPONSE_MS, Math.max(0, now.getTime() - served.servedAt.getTime())),
         itemDifficulty: difficulty ?? null,
+        modelVersion,
       },
       statsKey,
       calibration: calibrationTerms(correct, outcome.predictedAtPrior),

@@ -161,9 +161,9 @@ const ANSWER_WRITE = `with moved as (
         next_review_at = excluded.next_review_at),
   answer as (
     insert into attempt (quiz_id, position, learner_id, course_key, item_id, item_version, skill_id, answer, correct,
-      predicted, mastery_before, first_of_skill, mastery_after, band_after, response_ms, item_difficulty)
+      predicted, mastery_before, first_of_skill, mastery_after, band_after, response_ms, item_difficulty, model_version)
     select $1::uuid, $16::smallint, $5::text, $6::text, $17::text, $18::text, $9::text, $19::text, $20::boolean,
-      $21::real, $22::real, $23::boolean, $11::real, $12::text, $24::int, $27::float8 from moved),
+      $21::real, $22::real, $23::boolean, $11::real, $12::text, $24::int, $27::float8, $43::int from moved),
   stats as (
     insert into item_stats (item_id, attempts, correct, residual, information)
     select $25::text, 1, case when $20::boolean then 1 else 0 end, $41::float8, $42::float8 from moved
@@ -213,6 +213,8 @@ interface StatsRow {
   correct: number;
   residual: number;
   information: number;
+  /** The newest model fit's difficulty for the item; null before a fit has seen it. */
+  priorDifficulty: number | null;
 }
 
 type ServedJson = Omit<ServedRow, 'servedAt'> & { servedAt: string };
@@ -439,6 +441,8 @@ export interface AnswerWrites {
     responseMs: number;
     /** The item's logit difficulty the engine used; null when it used its own. */
     itemDifficulty: number | null;
+    /** The `model_fit` version the engine predicted with; null = the cold-start model. */
+    modelVersion: number | null;
   };
   statsKey: string;
   /** The answer's additions to the item's calibration sums (`calibrationTerms`). */
@@ -494,6 +498,7 @@ export async function writeAnswer(run: RunStatement, w: AnswerWrites) {
     ...servedParams(w.next?.served, w.next?.generated),
     w.calibration.residual,
     w.calibration.information,
+    w.attempt.modelVersion,
   ]);
   if (row!.applied === 0 || row!.version === null) return undefined;
   return {
@@ -504,7 +509,8 @@ export async function writeAnswer(run: RunStatement, w: AnswerWrites) {
   };
 }
 
-const ALL_STATS = `select item_id as "itemId", attempts, correct, residual, information from item_stats`;
+const ALL_STATS = `select item_id as "itemId", attempts, correct, residual, information,
+  prior_difficulty as "priorDifficulty" from item_stats`;
 
 /** Every item's statistics (a row per authored item and per generated skill and level). */
 export async function readAllStats(run: RunStatement) {

@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { parseMathItemId } from '@vidya/content';
+import { createProductionModel, type AttemptLog, type ModelFit, type TracedItem } from '@vidya/engine';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '#src/db/client.ts';
+import { generatedStatsKey } from './item-bank.ts';
+import * as repo from './model-fit.repository.ts';
+
+// The periodic refit of the engine's model (decision 010): a lease row lets one process at a time run it, the fit
+// runs in a worker thread, and every process loads the newest stored fit at start and whenever it checks.
+
+const JOB = 'model-refit';
+/** A fit of 250,000 attempts takes about a minute of wall-clock time on a loaded 2-core machine; far less than this. */
+const LEASE_MS = 30 * 60_000;
+
+/** What one run of the job did. */
+export type RefitOutcome =
+  | { kind: 'fitted'; version: number; attempts: number; fitMs: number }
+  | { kind: 'busy' }
+  | { kind: 'not-due'; attempts: number };
+
+export interface RefitSettings {
+  refitIntervalMs: number;
+  minAttempts: number;
+}
+
+/** The attempt log the engine fits on: one learner per learner and course, items keyed as `item_stats` keys them. */
+export function attemptLog(rows: Awaited<ReturnType<typeof repo.recordedAttempts>>): AttemptLog {
+  const learners = new Map<string, number>();
+  const itemIndex = new Map<string, number>();
+  const items: TracedItem[] = [];
+  const learner = new Int32Array(rows.length);
+  const item = new Int32Array(rows.length);
+  const correct = new Uint8Array(rows.length);
+  const timeMs = new Float64Array(rows.length);
+  rows.forEach((row, r) => {
+    const learnerKey = `${row.learnerId}\u0000${row.courseKey}`;
+    let l = learners.get(learnerKey);
+    if (l === undefined) learners.set(learnerKey, (l = learners.size));
+    // Generated questions share statistics per skill and level, as in item_stats.
+    const generated = row.source === 'generated' ? parseMathItemId(row.itemId) : undefined;
+    const key = generated ? generatedStatsKey(generated.skill, generated.difficulty) : row.itemId;
+    let i = itemIndex.get(key);
+    if (i === undefined) {
+      itemIndex.set(key, (i = items.length));
+      items.push({ id: key, skills: [row.skillId] });
+    }
+    learner[r] = l;
+    item[r] = i;
+    correct[r] = row.correct ? 1 : 0;
+    timeMs[r] = row.createdAt.getTime();
+  });
+  return { learner, item, correct, timeMs, items };
+}
+
+/** Fits in a worker thread, so the event loop keeps serving requests while the fit runs; `signal` stops it. */
+function fitInWorker(log: AttemptLog, signal?: AbortSignal): Promise<ModelFit> {
+  // From the sources (tsx, Vitest) the worker is TypeScript and needs tsx's loader; the build bundles it as .js.
+  const worker = import.meta.url.endsWith('.ts')
+    ? new Worker(
+        `import { register } from ${JSON.stringify(import.meta.resolve('tsx/esm/api'))};
+         register();
+         await import(${JSON.stringify(new URL('./model-fit.worker.ts', import.meta.url).href)});`,
+        { eval: true, workerData: log },
+      )
+    : new Worker(new URL('./model-fit.worker.js', import.meta.url), { workerData: log });
+  const stop = () => void worker.terminate();
+  signal?.addEventListener('abort', stop, { once: true });
+  return new Promise<ModelFit>((resolve, reject) => {
+    worker.once('message', (fit: ModelFit) => resolve(fit));
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the model fit's worker stopped (exit code ${code})`)));
+  }).finally(() => {
+    signal?.removeEventListener('abort', stop);
+    stop();
+  });
+}
+
+/**
+ * Runs the refit job once: takes the lease (another process holding it → `busy`), and when the job is due — no fit
+ * yet and at least `minAttempts` recorded, or the newest fit older than `refitIntervalMs` with attempts since —
+ * fits the production model on every recorded attempt and stores it with its item difficulties.
+ */
+export async function runRefitJob(
+  db: Db,
+  settings: RefitSettings,
+  holder: string,
+  signal?: AbortSignal,
+): Promise<RefitOutcome> {
+  if (!(await repo.takeLease(db, JOB, holder, LEASE_MS))) return { kind: 'busy' };
+  try {
+    const [newest, attempts] = await Promise.all([repo.newestFitSummary(db), repo.countAttempts(db)]);
+    const isDue = newest
+      ? Date.now() - newest.createdAt.getTime() >= settings.refitIntervalMs && attempts > newest.attempts
+      : attempts >= settings.minAttempts;
+    if (!isDue) return { kind: 'not-due', attempts };
+    const log = attemptLog(await repo.recordedAttempts(db));
+    const started = performance.now();
+    const fit = await fitInWorker(log, signal);
+    const fitMs = performance.now() - started;
+    const version = await repo.storeFit(db, { ...fit, fitMs });
+    return { kind: 'fitted', version, attempts: fit.attempts, fitMs };
+  } finally {
+    await repo.releaseLease(db, JOB, holder);
+  }
+}
+
+/** Loads the newest stored fit into this process's engine when it is newer than the one in use; returns its version. */
+export async function loadNewestFit(app: FastifyInstance): Promise<number | null> {
+  const found = await repo.newestFitAfter(app.db, app.learning.modelVersion ?? 0);
+  if (found) {
+    app.learning.model = createProductionModel(found.parameters);
+    app.learning.modelVersion = found.version;
+  }
+  return app.learning.modelVersion;
+}
+
+/**
+ * Every `checkMs`: loads a newer stored fit, then (when this process takes part) runs the job if it is due. The
+ * timer does not keep the process alive; closing the app stops it and any fit under way (the lease is given back).
+ * A failed check is logged and retried next time.
+ */
+export function scheduleModelFit(app: FastifyInstance): void {
+  const { modelFit } = app.config;
+  const holder = `${hostname()}:${process.pid}:${randomUUID()}`;
+  const closing = new AbortController();
+  let running: Promise<void> | undefined;
+  const check = async () => {
+    await loadNewestFit(app);
+    if (!modelFit.isRefitEnabled) return;
+    const outcome = await runRefitJob(app.db, modelFit, holder, closing.signal);
+    if (outcome.kind === 'fitted') {
+      app.log.info(outcome, 'model refitted');
+      await loadNewestFit(app);
+    }
+  };
+  const timer = setInterval(() => {
+    running ??= check()
+      .catch((error: unknown) => {
+        if (!closing.signal.aborted) app.log.error({ err: error }, 'model refit check failed');
+      })
+      .finally(() => (running = undefined));
+  }, modelFit.checkMs);
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    closing.abort();
+    await running;
+  });
+}

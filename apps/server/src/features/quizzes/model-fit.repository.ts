@@ -1,0 +1,109 @@
+import type { ModelParameters } from '@vidya/engine';
+import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import type { Db } from '#src/db/client.ts';
+import { attempt, item, itemStats, jobLease, modelFit } from '#src/db/schema/index.ts';
+
+/** Fits kept in `model_fit`; older ones are deleted when a new one is stored. */
+const KEPT_FITS = 5;
+
+/** Every recorded attempt in each learner's course, in answer order, with what the fit needs of its item. */
+export async function recordedAttempts(db: Db) {
+  return db
+    .select({
+      learnerId: attempt.learnerId,
+      courseKey: attempt.courseKey,
+      itemId: attempt.itemId,
+      skillId: attempt.skillId,
+      source: item.source,
+      difficulty: item.difficulty,
+      correct: attempt.correct,
+      createdAt: attempt.createdAt,
+    })
+    .from(attempt)
+    .innerJoin(item, and(eq(item.id, attempt.itemId), eq(item.version, attempt.itemVersion)))
+    .orderBy(
+      asc(attempt.learnerId),
+      asc(attempt.courseKey),
+      asc(attempt.createdAt),
+      asc(attempt.quizId),
+      asc(attempt.position),
+    );
+}
+
+export async function countAttempts(db: Db): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(attempt);
+  return row!.n;
+}
+
+/** The newest stored fit's version, time and attempt count, if any. */
+export async function newestFitSummary(db: Db) {
+  const [row] = await db
+    .select({ version: modelFit.version, createdAt: modelFit.createdAt, attempts: modelFit.attempts })
+    .from(modelFit)
+    .orderBy(desc(modelFit.version))
+    .limit(1);
+  return row;
+}
+
+/** The newest stored fit with its parameters, when it is newer than `after`. */
+export async function newestFitAfter(db: Db, after: number) {
+  const [row] = await db
+    .select({ version: modelFit.version, parameters: modelFit.parameters })
+    .from(modelFit)
+    .where(gt(modelFit.version, after))
+    .orderBy(desc(modelFit.version))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Stores a fit and makes its item difficulties the items' priors, with their calibration sums starting again from
+ * zero (the fit has seen every answer they summed), in one transaction, and deletes all but the newest fits; returns
+ * the new version.
+ */
+export async function storeFit(
+  db: Db,
+  fit: {
+    attempts: number;
+    parameters: ModelParameters;
+    itemPriors: Readonly<Record<string, number>>;
+    fitMs: number;
+  },
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [stored] = await tx
+      .insert(modelFit)
+      .values({ ...fit, itemPriors: { ...fit.itemPriors }, fitMs: Math.round(fit.fitMs) })
+      .returning({ version: modelFit.version });
+    await tx.execute(
+      sql`update ${itemStats} set prior_difficulty = fitted.value::float8, residual = 0, information = 0
+        from jsonb_each_text(${JSON.stringify(fit.itemPriors)}::jsonb) as fitted
+        where ${itemStats.itemId} = fitted.key`,
+    );
+    await tx.delete(modelFit).where(lt(modelFit.version, stored!.version - KEPT_FITS + 1));
+    return stored!.version;
+  });
+}
+
+/**
+ * Takes the job's lease for `holder` until `ms` from now when it is free or expired (its holder died); returns
+ * whether it was taken. One statement, so two processes racing for it cannot both win.
+ */
+export async function takeLease(db: Db, name: string, holder: string, ms: number): Promise<boolean> {
+  const expiresAt = sql`now() + ${ms} * interval '1 millisecond'`;
+  const rows = await db
+    .insert(jobLease)
+    .values({ name, holder, expiresAt })
+    .onConflictDoUpdate({
+      target: jobLease.name,
+      set: { holder, expiresAt },
+      setWhere: sql`${jobLease.expiresAt} <= now()`,
+    })
+    .returning({ holder: jobLease.holder });
+  return rows.length === 1;
+}
+
+/** Gives the lease back, if `holder` still has it. */
+export async function releaseLease(db: Db, name: string, holder: string): Promise<void> {
+  await db.delete(jobLease).where(and(eq(jobLease.name, name), eq(jobLease.holder, holder)));
+}

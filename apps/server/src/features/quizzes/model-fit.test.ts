@@ -1,0 +1,159 @@
+import type { CourseKey, Question } from '@vidya/contracts';
+import { count, desc, isNotNull } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Database } from '#src/db/client.ts';
+import { attempt, itemStats, modelFit } from '#src/db/schema/index.ts';
+import { as, answerKey, enrolIn } from '#src/testing/learning.ts';
+import { checkDurability } from '#src/testing/replay-check.ts';
+import { buildTestApp, createTestDatabase, signUpVerified } from '#src/testing/test-app.ts';
+import { runRefitJob } from './model-fit.job.ts';
+import { releaseLease, takeLease } from './model-fit.repository.ts';
+
+// The periodic refit (decision 010): recorded attempts → one fit stored → every app instance predicts with it.
+
+let database: Database;
+let app: FastifyInstance;
+const opened: FastifyInstance[] = [];
+const HOUR_MS = 3_600_000;
+
+/** Another server process on the same database (its own model, statistics and timers). */
+async function anotherInstance(env: Record<string, string> = {}) {
+  const instance = await buildTestApp(database, { MODEL_REFIT: 'false', ...env });
+  opened.push(instance);
+  return instance;
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await anotherInstance();
+});
+afterAll(async () => {
+  for (const instance of opened) await instance.close();
+  await database.close();
+});
+
+/** A learner answers one whole quiz in `course` through the API, right on even positions. */
+async function answerQuiz(on: FastifyInstance, cookie: string, course: CourseKey) {
+  const client = as(on, cookie);
+  const quizId = (await client.post('/api/quizzes', { course })).json().id as string;
+  for (let position = 0; position < 5; position++) {
+    const question: Question = (await client.post(`/api/quizzes/${quizId}/next`)).json();
+    const key = await answerKey(on, question);
+    const answered = await client.post(`/api/quizzes/${quizId}/answers`, {
+      itemId: question.itemId,
+      answer: position % 2 === 0 ? key.right : key.wrong,
+    });
+    expect(answered.statusCode, answered.body).toBe(200);
+  }
+}
+
+async function recordAttempts(learners: number) {
+  for (let l = 0; l < learners; l++) {
+    const { cookie } = await signUpVerified(app, 'learners');
+    await enrolIn(app, cookie, ['science', 'mathematics']);
+    await answerQuiz(app, cookie, 'science');
+    await answerQuiz(app, cookie, 'mathematics');
+  }
+}
+
+const fits = async () => (await database.db.select({ n: count() }).from(modelFit))[0]!.n;
+
+describe('the model refit job', () => {
+  it('does not fit before the minimum number of attempts is recorded', async () => {
+    await recordAttempts(1);
+    const outcome = await runRefitJob(database.db, { minAttempts: 11, refitIntervalMs: HOUR_MS }, 'a');
+    expect(outcome).toEqual({ kind: 'not-due', attempts: 10 });
+    expect(await fits()).toBe(0);
+  });
+
+  it('fits every recorded attempt, stores the fit, and another instance starts with it', async () => {
+    await recordAttempts(2);
+    const outcome = await runRefitJob(database.db, { minAttempts: 11, refitIntervalMs: HOUR_MS }, 'a');
+    expect(outcome).toMatchObject({ kind: 'fitted', attempts: 30 });
+    const [stored] = await database.db.select().from(modelFit).orderBy(desc(modelFit.version)).limit(1);
+    expect(stored).toMatchObject({ attempts: 30 });
+    // Authored items by id, generated mathematics by skill and level, as item_stats keys them.
+    const keys = Object.keys(stored!.itemPriors);
+    expect(keys.some((k) => k.startsWith('math:'))).toBe(true);
+    expect(keys.some((k) => !k.startsWith('math:'))).toBe(true);
+    const priors = await database.db
+      .select({ itemId: itemStats.itemId, prior: itemStats.priorDifficulty })
+      .from(itemStats)
+      .where(isNotNull(itemStats.priorDifficulty));
+    expect(Object.fromEntries(priors.map((p) => [p.itemId, p.prior]))).toEqual(stored!.itemPriors);
+
+    // The instance that was running before the fit still uses the cold-start model; a new one loads the fit.
+    expect(app.learning.modelVersion).toBeNull();
+    const second = await anotherInstance();
+    expect(second.learning.modelVersion).toBe(stored!.version);
+    expect(second.learning.model.parameters).toEqual(stored!.parameters);
+    expect(second.learning.model.parameters).not.toEqual(app.learning.model.parameters);
+
+    // Its answers are predicted with the fit, and say so.
+    const { cookie } = await signUpVerified(second, 'learners');
+    await enrolIn(second, cookie, ['science']);
+    await answerQuiz(second, cookie, 'science');
+    const byVersion = await database.db
+      .select({ version: attempt.modelVersion, n: count() })
+      .from(attempt)
+      .groupBy(attempt.modelVersion)
+      .orderBy(attempt.modelVersion);
+    expect(byVersion).toEqual([
+      { version: stored!.version, n: 5 },
+      { version: null, n: 30 },
+    ]);
+  });
+
+  it('is not due again before the interval has passed', async () => {
+    const outcome = await runRefitJob(database.db, { minAttempts: 1, refitIntervalMs: HOUR_MS }, 'a');
+    expect(outcome.kind).toBe('not-due');
+  });
+
+  it('fits once when two processes run it at the same time', async () => {
+    await recordAttempts(1);
+    const before = await fits();
+    const settings = { minAttempts: 1, refitIntervalMs: 0 };
+    const outcomes = await Promise.all([
+      runRefitJob(database.db, settings, 'process-1'),
+      runRefitJob(database.db, settings, 'process-2'),
+    ]);
+    expect(outcomes.map((o) => o.kind).sort()).toEqual(['busy', 'fitted']);
+    expect(await fits()).toBe(before + 1);
+  });
+
+  it('lets a running instance pick up a newer fit when it checks', async () => {
+    const watching = await anotherInstance({ MODEL_FIT_CHECK_SECONDS: '1' });
+    const loaded = watching.learning.modelVersion;
+    await recordAttempts(1);
+    const outcome = await runRefitJob(database.db, { minAttempts: 1, refitIntervalMs: 0 }, 'a');
+    expect(outcome.kind).toBe('fitted');
+    const version = outcome.kind === 'fitted' ? outcome.version : -1;
+    expect(version).toBeGreaterThan(loaded ?? 0);
+    await vi.waitFor(() => expect(watching.learning.modelVersion).toBe(version), { timeout: 10_000 });
+  });
+
+  it('keeps every derived row equal to a replay of the attempts, each with the model that predicted it', async () => {
+    const { cookie } = await signUpVerified(app, 'learners');
+    const refitted = await anotherInstance();
+    await enrolIn(refitted, cookie, ['mathematics']);
+    await answerQuiz(refitted, cookie, 'mathematics');
+    const report = await checkDurability(database.db, []);
+    expect(report.problems).toEqual([]);
+    expect(report.attempts).toBe(60);
+  });
+});
+
+describe('the refit lease', () => {
+  it('goes to one holder until given back or expired', async () => {
+    expect(await takeLease(database.db, 'test-job', 'one', HOUR_MS)).toBe(true);
+    expect(await takeLease(database.db, 'test-job', 'two', HOUR_MS)).toBe(false);
+    // Only its holder can give it back.
+    await releaseLease(database.db, 'test-job', 'two');
+    expect(await takeLease(database.db, 'test-job', 'two', HOUR_MS)).toBe(false);
+    await releaseLease(database.db, 'test-job', 'one');
+    expect(await takeLease(database.db, 'test-job', 'two', 0)).toBe(true);
+    // A lease that has expired (its holder died) can be taken over.
+    expect(await takeLease(database.db, 'test-job', 'three', HOUR_MS)).toBe(true);
+  });
+});
