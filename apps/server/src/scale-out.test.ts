@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LoadClient, signUpLearners, type VirtualLearner } from '#src/testing/load-driver.ts';
+import {
+  LEARNER_PASSWORD,
+  LoadClient,
+  signUpLearners,
+  type VirtualLearner,
+} from '#src/testing/load-driver.ts';
 import { startRoundRobin, type Balancer } from '#src/testing/proxies.ts';
 import {
   adminDatabaseUrl,
@@ -15,7 +20,7 @@ import {
 // Issue 11, scale-out: two server processes on one PostgreSQL and one Redis, behind a round-robin balancer that
 // alternates per request, behave as one. Runs once, in the PostgreSQL project (DATABASE_URL set).
 
-const PASSWORD = 'bench-password-9';
+const PASSWORD = LEARNER_PASSWORD;
 const LOGIN_LIMIT_PER_ACCOUNT = 10;
 
 const cookiesOf = (headers: Record<string, string | string[] | undefined>) => {

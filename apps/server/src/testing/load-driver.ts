@@ -81,8 +81,11 @@ async function pooled<T, R>(items: T[], limit: number, task: (item: T, index: nu
   return results;
 }
 
+/** The password every virtual learner chooses after following its verification link. */
+export const LEARNER_PASSWORD = 'bench-password-9';
+
 /**
- * Signs up `count` learners (sign-up, the verification link from the development outbox, enrolment). Learner i is
+ * Signs up `count` learners (sign-up, the verification link from the development outbox, choosing the password, sign-in, enrolment). Learner i is
  * enrolled in two courses so that quizzes mix authored multiple choice and generated mathematics.
  */
 export async function signUpLearners(
@@ -101,7 +104,7 @@ export async function signUpLearners(
         lastName: `Learner ${i}`,
         email,
         username: `bench_${tag}_${i}`,
-        password: 'bench-password-9',
+        password: LEARNER_PASSWORD,
       });
       expectStatus(signUp, 201, 'sign-up');
       let link: string | undefined;
@@ -114,10 +117,22 @@ export async function signUpLearners(
       }
       if (!link) throw new Error(`no verification mail for ${email}`);
       const target = new URL(link);
+      // The link leads to "choose your password" (the sign-up password stops working at verification, issue 20):
+      // the learner chooses it, then signs in.
       const verify = await client.send('GET', target.pathname + target.search);
-      if (verify.status !== 302 && verify.status !== 200) expectStatus(verify, 302, 'verify');
-      const cookie = cookiesOf(verify);
-      if (!cookie) throw new Error('verification gave no session cookie');
+      expectStatus(verify, 302, 'verify');
+      const location = verify.headers.location;
+      const token = new URL(typeof location === 'string' ? location : '/', link).searchParams.get('token');
+      if (!token) throw new Error(`verification led to ${String(location)}, not to choosing the password`);
+      expectStatus(
+        await client.send('POST', '/api/password', undefined, { token, password: LEARNER_PASSWORD }),
+        200,
+        'choose password',
+      );
+      const login = await client.send('POST', '/api/session', undefined, { email, password: LEARNER_PASSWORD });
+      expectStatus(login, 200, 'sign-in');
+      const cookie = cookiesOf(login);
+      if (!cookie) throw new Error('sign-in gave no session cookie');
       const courses: CourseKey[] = [
         COURSE_KEYS[i % COURSE_KEYS.length]!,
         COURSE_KEYS[(i + 1) % COURSE_KEYS.length]!,
