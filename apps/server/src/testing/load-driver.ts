@@ -115,9 +115,23 @@ export async function signUpLearners(
       if (!link) throw new Error(`no verification mail for ${email}`);
       const target = new URL(link);
       const verify = await client.send('GET', target.pathname + target.search);
-      if (verify.status !== 302 && verify.status !== 200) expectStatus(verify, 302, 'verify');
-      const cookie = cookiesOf(verify);
-      if (!cookie) throw new Error('verification gave no session cookie');
+      expectStatus(verify, 302, 'verify');
+      // Verification signs nobody in: the owner chooses the password on the page it leads to, then signs in.
+      const location = new URL(String(verify.headers.location ?? '/'), target);
+      const token = location.searchParams.get('token');
+      if (!token) throw new Error(`verification led to ${location.pathname}, not to choosing the password`);
+      expectStatus(
+        await client.send('POST', '/api/password', undefined, { token, password: 'bench-password-9' }),
+        200,
+        'choose password',
+      );
+      const login = await client.send('POST', '/api/session', undefined, {
+        email,
+        password: 'bench-password-9',
+      });
+      expectStatus(login, 200, 'sign-in');
+      const cookie = cookiesOf(login);
+      if (!cookie) throw new Error('sign-in gave no session cookie');
       const courses: CourseKey[] = [
         COURSE_KEYS[i % COURSE_KEYS.length]!,
         COURSE_KEYS[(i + 1) % COURSE_KEYS.length]!,

@@ -47,10 +47,22 @@ describe('mail over SMTP', () => {
       await expect.poll(() => received.length, { timeout: 10_000 }).toBe(1);
       const verify = await app.inject({ method: 'GET', url: linkIn(received[0]!).replace(TEST_ORIGIN, '') });
       expect(verify.statusCode).toBe(302);
+      const token = new URL(verify.headers.location!, TEST_ORIGIN).searchParams.get('token');
+      const chosen = await app.inject({
+        method: 'POST',
+        url: '/api/password',
+        payload: { token, password: person.password },
+      });
+      expect(chosen.statusCode).toBe(200);
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/session',
+        payload: { email: person.email, password: person.password },
+      });
       const me = await app.inject({
         method: 'GET',
         url: '/api/me',
-        headers: { cookie: cookieHeader(verify) },
+        headers: { cookie: cookieHeader(login) },
       });
       expect(me.json()).toMatchObject({ email: person.email, emailVerified: true });
     } finally {
