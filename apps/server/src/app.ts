@@ -19,7 +19,12 @@ import { createProductionModel } from '@vidya/engine';
 import { createDatabase, type Database } from './db/client.ts';
 import { seedCatalogue } from './db/seed.ts';
 import { AppError, badRequest, conflict, serviceUnavailable } from './errors.ts';
+import { accessRoutes } from './features/access/access.routes.ts';
 import { accountRoutes } from './features/accounts/accounts.routes.ts';
+import { consentRoutes } from './features/consent/consent.routes.ts';
+import { jobRoutes } from './features/jobs/jobs.routes.ts';
+import { scheduleJobs } from './features/jobs/jobs.service.ts';
+import { safetyRoutes } from './features/safety/safety.routes.ts';
 import { courseRoutes } from './features/courses/courses.routes.ts';
 import { dataRightsRoutes } from './features/data-rights/data-rights.routes.ts';
 import { guardianRoutes } from './features/guardians/guardians.routes.ts';
@@ -239,7 +244,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   progressRoutes(app);
   tutorRoutes(app);
   dataRightsRoutes(app);
-  if (config.devMailOutbox && !config.production) mailRoutes(app);
+  consentRoutes(app);
+  accessRoutes(app);
+  safetyRoutes(app);
+  if (config.devMailOutbox && !config.production) {
+    mailRoutes(app);
+    jobRoutes(app);
+  }
+  scheduleJobs(app);
   await webApp(app);
   return app;
 }

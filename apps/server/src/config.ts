@@ -55,6 +55,7 @@ const EnvSchema = z.object({
   TUTOR_API_KEY: z.string().min(1).optional(),
   TUTOR_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
   TUTOR_OFFLINE_CHUNK_MS: z.coerce.number().int().min(0).max(1000).default(12),
+  JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
 });
 
 export interface OAuthClient {
@@ -91,6 +92,8 @@ export interface Config {
   tutor: { baseUrl: string; model: string; apiKey: string | null; timeoutMs: number } | null;
   /** The offline tutor's pause between chunks of a reply, in ms. */
   offlineTutorChunkMs: number;
+  /** How often each process wakes the scheduled jobs (consent reminders and expiry, tutor retention); 0: never. */
+  jobsIntervalSeconds: number;
   social: {
     google: OAuthClient | null;
     microsoft: (OAuthClient & { tenantId: string }) | null;
@@ -157,6 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : null,
     offlineTutorChunkMs: e.TUTOR_OFFLINE_CHUNK_MS,
+    jobsIntervalSeconds: e.JOBS_INTERVAL_SECONDS,
     social: {
       google: pair(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET),
       microsoft: microsoft && { ...microsoft, tenantId: e.MICROSOFT_TENANT_ID },

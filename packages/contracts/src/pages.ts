@@ -31,6 +31,10 @@ export const paths = {
   socialScience: '/social_science',
   instructor: '/instructor',
   parent: '/parent',
+  /** The page a parent's consent mail links to (with `?token=`). */
+  parentConsent: '/guardian/consent',
+  /** Who can see my learning: the adults who can see a learner's data, and the access log. */
+  whoCanSee: '/learner/who-can-see',
 } as const;
 
 export const LOGIN_PATH: Record<Role, string> = {
@@ -68,7 +72,9 @@ export function pageAccess(path: string): Access {
   if ((QUIZ_PATHS as string[]).includes(path))
     return { kind: 'role', role: 'learners', signedOut: paths.home };
   if (path === paths.courses) return { kind: 'role', role: 'learners', signedOut: null };
-  if (([paths.progress, paths.profile, paths.teachers, paths.askAi] as string[]).includes(path)) {
+  if (
+    ([paths.progress, paths.profile, paths.teachers, paths.askAi, paths.whoCanSee] as string[]).includes(path)
+  ) {
     return { kind: 'role', role: 'learners', signedOut: paths.learnerLogin };
   }
   if (path === paths.instructor)

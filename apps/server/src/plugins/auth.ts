@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ROLE_HOME, RoleSchema, type Role } from '@vidya/contracts';
 import { betterAuth } from 'better-auth';
+import { eq } from 'drizzle-orm';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { username } from 'better-auth/plugins/username';
@@ -143,6 +144,13 @@ export function createAuth(options: { config: Config; db: Db; mailer: Mailer; se
         : []),
     ],
     databaseHooks: {
+      session: {
+        create: {
+          // A child's account whose consent was withdrawn is closed: no new session, by any sign-in method.
+          before: async (session) =>
+            (await isClosedAccount(db, session.userId)) ? false : { data: session },
+        },
+      },
       user: {
         create: {
           before: async (user, ctx) => {
@@ -160,6 +168,15 @@ export function createAuth(options: { config: Config; db: Db; mailer: Mailer; se
       },
     },
   });
+}
+
+/** Whether an account may not sign in: a learner whose parent withdrew consent (kept only for the download). */
+async function isClosedAccount(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ status: schema.parentalConsent.status })
+    .from(schema.parentalConsent)
+    .where(eq(schema.parentalConsent.learnerId, userId));
+  return row?.status === 'withdrawn';
 }
 
 /** Where a role lands after signing in. */

@@ -181,9 +181,9 @@ async function fuzz(arbitrary: fc.Arbitrary<FuzzRequest>, numRuns: number) {
 }
 
 const endpoints = contractEndpoints();
-// A success here ends a session, removes a link or deletes an account: rebuild the world after fuzzing it.
+// A success here ends a session, removes a link, withdraws consent or deletes an account: rebuild the world after.
 const changesWorld = (endpoint: Endpoint) =>
-  endpoint.method === 'DELETE' || /accept|decline/.test(endpoint.path);
+  endpoint.method === 'DELETE' || /accept|decline|withdrawal/.test(endpoint.path);
 
 describe('fuzzing every contract endpoint', () => {
   it('finds the endpoints to fuzz in the contracts', () => {

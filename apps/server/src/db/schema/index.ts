@@ -5,3 +5,4 @@ export * from './learning.ts';
 export * from './guardians.ts';
 export * from './progress.ts';
 export * from './tutor.ts';
+export * from './consent.ts';

@@ -5,6 +5,7 @@ import { tooManyRequests } from '#src/errors.ts';
 import { SIGNUP_ROLE_COOKIE } from '#src/plugins/auth.ts';
 import { route } from '#src/plugins/route.ts';
 import { accountOf, loadAccount, requireAccount } from '#src/plugins/session.ts';
+import { afterLearnerSignUp, checkLearnerSignUp } from '../consent/consent.service.ts';
 import * as accounts from './accounts.service.ts';
 
 const MINUTE_MS = 60_000;
@@ -39,9 +40,20 @@ export function accountRoutes(app: FastifyInstance): void {
   const mailIp = limiter('mail', 5, MINUTE_MS, false);
   const mailAccount = limiter('mail', 3, 15 * MINUTE_MS, true);
 
-  route(app, accountEndpoints.signUp, async ({ params, body }) => accounts.signUp(app, params.role, body), {
-    preHandler: [signUpIp],
-  });
+  route(
+    app,
+    accountEndpoints.signUp,
+    async ({ params, body }) => {
+      // A learner gives a month and year of birth; under 18 a parent's address, who is asked to consent.
+      if (params.role !== 'learners') return accounts.signUp(app, params.role, body);
+      checkLearnerSignUp(body);
+      const startedAt = new Date();
+      const result = await accounts.signUp(app, params.role, body);
+      await afterLearnerSignUp(app, body, startedAt);
+      return result;
+    },
+    { preHandler: [signUpIp] },
+  );
 
   route(
     app,

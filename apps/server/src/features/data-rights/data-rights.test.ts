@@ -8,9 +8,17 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
-import { account, badgeAward, session, tutorConversation, tutorMessage } from '#src/db/schema/index.ts';
+import {
+  account,
+  badgeAward,
+  safetyAlert,
+  session,
+  tutorConversation,
+  tutorMessage,
+} from '#src/db/schema/index.ts';
 import {
   allTableNames,
+  consentedChild,
   createAccount,
   finishedQuiz,
   joinedClass,
@@ -36,12 +44,12 @@ afterAll(async () => {
 
 /** A learner with a row in every personal table: quiz, badges, links, class, channel, tutor chat, reset token. */
 async function busyLearner() {
-  const learner = await createAccount(app, 'learners');
-  const teacher = await createAccount(app, 'instructors');
   const parent = await createAccount(app, 'parents');
+  // A child whose parent consented: the consent record, its access log and a verified parent link.
+  const learner = await consentedChild(app, parent);
+  const teacher = await createAccount(app, 'instructors');
   await finishedQuiz(app, learner);
   const classId = await joinedClass(teacher, learner);
-  const parentLinkId = await verifiedLink(parent, learner);
   await learner.client.post('/api/me/channels', { url: 'https://example.com/channel' });
   await app.db.insert(badgeAward).values({ learnerId: learner.id, badge: 'bronze' });
   const [conversation] = await app.db
@@ -57,13 +65,20 @@ async function busyLearner() {
       engine: { kind: 'offline', name: 'x' },
     },
   ]);
+  const [flagged] = await app.db
+    .insert(tutorMessage)
+    .values({ conversationId: conversation!.id, role: 'user', text: 'Everyone at school hates me' })
+    .returning();
+  await app.db
+    .insert(safetyAlert)
+    .values({ learnerId: learner.id, messageId: flagged!.id, category: 'bullying', severity: 'concern' });
   const reset = await app.inject({
     method: 'POST',
     url: '/api/password/reset-requests',
     payload: { email: learner.person.email },
   });
   expect(reset.statusCode).toBe(202);
-  return { learner, teacher, parent, classId, parentLinkId };
+  return { learner, teacher, parent, classId };
 }
 
 async function expectGone(owner: TestAccount) {
@@ -171,7 +186,19 @@ describe('GET /api/me/data-export', () => {
     expect(r.classMemberships).toEqual([expect.objectContaining({ className: 'Grade 5 A' })]);
     expect(r.channels).toEqual([expect.objectContaining({ url: 'https://example.com/channel' })]);
     expect(r.tutorConversations).toHaveLength(1);
-    expect(r.tutorMessages!.map((m) => m.text)).toEqual(['What is 1/2 + 1/4?', '3/4']);
+    expect(r.tutorMessages!.map((m) => m.text)).toEqual([
+      'What is 1/2 + 1/4?',
+      '3/4',
+      'Everyone at school hates me',
+    ]);
+    expect(r.consent).toEqual([
+      expect.objectContaining({ status: 'granted', parentId: parent.id, method: 'email_link' }),
+    ]);
+    for (const row of r.consent!) expect(Object.keys(row)).not.toContain('tokenHash');
+    expect(r.accessLog!.map((e) => e.kind)).toEqual(
+      expect.arrayContaining(['consent_requested', 'consent_given', 'class_joined']),
+    );
+    expect(r.safetyAlerts).toEqual([expect.objectContaining({ category: 'bullying' })]);
     expect(r.sessions!.length).toBeGreaterThan(0);
     expect(r.signInMethods).toEqual([expect.objectContaining({ providerId: 'credential' })]);
     expect(r.mails!.map((m) => m.subject)).toContain('Reset your Vidya password');
@@ -226,7 +253,14 @@ describe('GET /api/me/data-export', () => {
     expect(r.signInMethods).toEqual([expect.objectContaining({ providerId: 'credential' })]);
     expect(r.mails!.map((m) => m.subject)).toContain('Reset your Vidya password');
     // Only links: none of the learner's own records.
-    expect(Object.keys(r).sort()).toEqual(['classes', 'links', 'mails', 'sessions', 'signInMethods']);
+    expect(Object.keys(r).sort()).toEqual([
+      'classes',
+      'consentsGiven',
+      'links',
+      'mails',
+      'sessions',
+      'signInMethods',
+    ]);
 
     const [stored] = await app.db.select().from(account).where(eq(account.userId, teacher.id));
     const sessions = await app.db.select().from(session).where(eq(session.userId, teacher.id));
@@ -360,14 +394,19 @@ describe('DELETE /api/me/account', () => {
 });
 
 describe('a parent’s rights over a child’s data', () => {
-  it('a verified parent downloads the child’s data and deletes the child’s account', async () => {
+  it('the consenting parent downloads the child’s data and deletes the child’s account (password again)', async () => {
     const { learner, parent } = await busyLearner();
     const exported = await parent.client.get(`/api/guardian/learners/${learner.id}/data-export`);
     expect(exported.statusCode).toBe(200);
     expect(exported.headers['content-disposition']).toMatch(/^attachment; filename="vidya-data-/);
     expect(LearnerExportSchema.parse(exported.json()).learner.id).toBe(learner.id);
 
-    const deleted = await parent.client.delete(`/api/guardian/learners/${learner.id}`);
+    const url = `/api/guardian/learners/${learner.id}`;
+    const wrong = await parent.client.delete(url, { password: 'not-my-password' });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json()).toMatchObject({ code: 'invalid_credentials' });
+    expect((await learner.client.get('/api/me')).statusCode).toBe(200);
+    const deleted = await parent.client.delete(url, { password: parent.person.password });
     expect(deleted.statusCode).toBe(200);
     await expectGone(learner);
     expect((await parent.client.get('/api/me')).statusCode).toBe(200);
@@ -376,27 +415,37 @@ describe('a parent’s rights over a child’s data', () => {
     );
   });
 
-  it('refuses a pending parent, a verified teacher, another parent and another child with 403', async () => {
-    const learner = await createAccount(app, 'learners');
+  it('refuses a pending parent, a verified teacher, a parent linked by username, another parent and another child with 403', async () => {
+    const consenting = await createAccount(app, 'parents');
+    const learner = await consentedChild(app, consenting);
     const pending = await createAccount(app, 'parents');
     const teacher = await createAccount(app, 'instructors');
+    const byUsername = await createAccount(app, 'parents');
     const otherParent = await createAccount(app, 'parents');
-    const otherChild = await createAccount(app, 'learners');
+    const otherChild = await consentedChild(app, otherParent);
     await requestLink(pending, learner);
     await joinedClass(teacher, learner);
-    await verifiedLink(otherParent, otherChild);
+    // A verified link made by a username request alone shows progress but carries no data rights.
+    await verifiedLink(byUsername, learner);
     const attempts = [
       [pending, learner],
       [teacher, learner],
+      [byUsername, learner],
       [otherParent, learner],
-      [pending, otherChild],
+      [consenting, otherChild],
     ] as const;
     for (const [guardian, child] of attempts) {
       expect((await guardian.client.get(`/api/guardian/learners/${child.id}/data-export`)).statusCode).toBe(
         403,
       );
-      expect((await guardian.client.delete(`/api/guardian/learners/${child.id}`)).statusCode).toBe(403);
+      const password = { password: guardian.person.password };
+      expect((await guardian.client.delete(`/api/guardian/learners/${child.id}`, password)).statusCode).toBe(
+        403,
+      );
     }
+    expect((await byUsername.client.get(`/api/guardian/learners/${learner.id}/progress`)).statusCode).toBe(
+      200,
+    );
     expect((await learner.client.get('/api/me')).statusCode).toBe(200);
     expect(Object.keys(await tablesMentioning(app, learner.id))).toContain('guardian_link');
   });

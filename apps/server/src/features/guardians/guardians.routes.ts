@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { tooManyRequests } from '#src/errors.ts';
 import { route } from '#src/plugins/route.ts';
 import { accountOf, requireAccount } from '#src/plugins/session.ts';
+import { requireConsent } from '../consent/consent.service.ts';
 import * as guardians from './guardians.service.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -16,6 +17,8 @@ export function guardianRoutes(app: FastifyInstance): void {
   const guardiansOnly = requireAccount(app, ['instructors', 'parents']);
   const instructorsOnly = requireAccount(app, ['instructors']);
   const learnersOnly = requireAccount(app, ['learners']);
+  // A child joins classes and accepts teachers and parents only once a parent has consented.
+  const withConsent = requireConsent(app);
   // Per account: a guardian cannot probe many usernames, a learner cannot guess many class codes.
   const perAccount = (name: string, max: number) => {
     const check = app.createRateLimit({
@@ -87,7 +90,7 @@ export function guardianRoutes(app: FastifyInstance): void {
     classEndpoints.join,
     async ({ body, request }) => guardians.joinClass(app, accountOf(request).id, body.code),
     {
-      preHandler: [learnersOnly, perAccount('join', CLASS_JOINS_PER_HOUR)],
+      preHandler: [learnersOnly, withConsent, perAccount('join', CLASS_JOINS_PER_HOUR)],
     },
   );
 
@@ -103,7 +106,7 @@ export function guardianRoutes(app: FastifyInstance): void {
     app,
     learnerLinkEndpoints.accept,
     async ({ params, request }) => guardians.decide(app, accountOf(request).id, params.linkId, true),
-    { preHandler: [learnersOnly] },
+    { preHandler: [learnersOnly, withConsent] },
   );
   route(
     app,
@@ -133,7 +136,7 @@ export function guardianRoutes(app: FastifyInstance): void {
     learnerLinkEndpoints.addChannel,
     async ({ body, request }) => guardians.addChannel(app, accountOf(request).id, body.url),
     {
-      preHandler: [learnersOnly],
+      preHandler: [learnersOnly, withConsent],
     },
   );
   route(

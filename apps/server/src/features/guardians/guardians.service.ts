@@ -24,6 +24,8 @@ import {
   user,
 } from '#src/db/schema/index.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '#src/errors.ts';
+import { recordEvent, recordEventBy, type Actor } from '../access/access.log.ts';
+import { consentingParentId, mayBeLinked } from '../consent/consent.service.ts';
 import { learnerProgress } from '../progress/progress.service.ts';
 import { canDecide, exposesLearner, linkKindOf } from './guardians.policy.ts';
 
@@ -78,7 +80,9 @@ export async function requestLink(
   }
   if (body.classId) await ownClass(app, guardian.id, body.classId);
   const learner = await findLearnerByUsername(app, body.username);
-  if (!learner) throw new AppError(404, 'not_found', NO_SUCH_LEARNER, { username: NO_SUCH_LEARNER });
+  // A child waiting for a parent's consent cannot be linked: answered as if there were no such learner.
+  if (!learner || !(await mayBeLinked(app, learner.id)))
+    throw new AppError(404, 'not_found', NO_SUCH_LEARNER, { username: NO_SUCH_LEARNER });
   const [existing] = await app.db
     .select()
     .from(guardianLink)
@@ -100,6 +104,7 @@ export async function requestLink(
     })
     .onConflictDoNothing()
     .returning();
+  if (created) await recordEvent(app.db, learner.id, guardian, 'link_requested');
   const link =
     created ??
     (
@@ -147,6 +152,7 @@ export async function removeLinkAsGuardian(
     .where(and(eq(guardianLink.id, linkId), eq(guardianLink.guardianId, guardianId)));
   if (!link) throw notFound('link');
   await deleteLink(app, link);
+  await recordEventBy(app, link.learnerId, guardianId, 'link_removed');
 }
 
 /** A learner's progress for a guardian with a verified link (403 for everyone else). */
@@ -225,16 +231,26 @@ export async function decide(
     return row;
   });
   if (!decided) throw conflict('conflict', 'This request has already been answered.');
+  await recordEventBy(app, learnerId, learnerId, accept ? 'link_accepted' : 'link_declined');
   return presentRequest(app, decided);
 }
 
-/** The learner removes a link (pending or verified); the guardian loses access at once. */
+/**
+ * The learner (or, as `actor`, their consenting parent) removes a link, pending or verified; the guardian loses
+ * access at once. The consenting parent's own link stays while consent stands: consent is withdrawn instead.
+ */
 export async function removeLinkAsLearner(
   app: FastifyInstance,
   learnerId: string,
   linkId: string,
+  actor?: Actor,
 ): Promise<void> {
-  await deleteLink(app, await ownLink(app, learnerId, linkId));
+  const link = await ownLink(app, learnerId, linkId);
+  if (link.guardianId === (await consentingParentId(app, learnerId)))
+    throw conflict('conflict', 'Your parent gave consent for your account, so they stay on this list.');
+  await deleteLink(app, link);
+  if (actor) await recordEvent(app.db, learnerId, actor, 'link_removed');
+  else await recordEventBy(app, learnerId, learnerId, 'link_removed');
 }
 
 function newJoinCode(): string {
@@ -313,6 +329,7 @@ export async function joinClass(app: FastifyInstance, learnerId: string, code: s
       .returning();
     return row!;
   });
+  await recordEventBy(app, learnerId, learnerId, 'class_joined');
   return presentRequest(app, link);
 }
 

@@ -1,5 +1,6 @@
 import {
   TUTOR_GREETING,
+  TUTOR_RETENTION_DAYS,
   type Conversation,
   type ConversationSummary,
   type Me,
@@ -18,7 +19,9 @@ import { GuardedReply } from './safety/guarded-reply.ts';
 import { moderateInput, moderateOutput } from './safety/moderation.ts';
 import { loadTutorContent, type TutorContent } from './tutor.content.ts';
 import { ModelError, streamModelReply } from './tutor.model.ts';
-import { canReadConversations } from './tutor.policy.ts';
+import { mayFollow } from '../consent/consent.service.ts';
+import { detectConcern, safetyReply } from '../safety/safety.classifier.ts';
+import { raiseAlert } from '../safety/safety.service.ts';
 import { presentConversation, presentMessage, presentSummary, titleFrom } from './tutor.presenter.ts';
 import { systemPrompt } from './tutor.prompt.ts';
 import * as repo from './tutor.repository.ts';
@@ -138,12 +141,12 @@ export async function getConversation(
 }
 
 async function checkParent(app: FastifyInstance, guardian: Me, learnerId: string) {
-  const link = await repo.guardianLinkBetween(app.db, guardian.id, learnerId);
-  if (!canReadConversations(guardian.role, link))
-    throw forbidden('Only a parent whose link the learner has accepted can read their tutor conversations.');
+  // Only the parent who gave consent, while it stands: a link made by a username request is not enough.
+  if (guardian.role !== 'parents' || !(await mayFollow(app, guardian.id, learnerId)))
+    throw forbidden('Only the parent who gave consent for this child can read their tutor conversations.');
 }
 
-/** A parent's read-only list of their child's conversations (verified parent link only). */
+/** A parent's read-only list of their child's conversations (the consenting parent only). */
 export async function conversationsForParent(
   app: FastifyInstance,
   guardian: Me,
@@ -153,7 +156,7 @@ export async function conversationsForParent(
   return listConversations(app, learnerId);
 }
 
-/** A parent's read-only view of one conversation (verified parent link only). */
+/** A parent's read-only view of one conversation (the consenting parent only). */
 export async function conversationForParent(
   app: FastifyInstance,
   guardian: Me,
@@ -249,11 +252,17 @@ export async function* replyEvents(
     const moderated = moderateOutput(text);
     return moderated.ok ? null : moderated.reply;
   };
-  const reply = new GuardedReply(check);
+  // A message suggesting self-harm, abuse, bullying or danger gets a fixed, kind reply with helplines instead of an
+  // answer, and the consenting parent and class teachers are alerted (the fixed reply skips the answer checks).
+  const concern = detectConcern(userMessage.text);
+  const reply = new GuardedReply(concern ? () => null : check);
 
   const inputCheck = moderateInput(userMessage.text);
   let source: AsyncGenerator<string>;
-  if (!inputCheck.ok) source = offlineChunks(inputCheck.reply, app.config.offlineTutorChunkMs, signal);
+  if (concern) {
+    const hasToldSomeone = await raiseAlert(app, learnerId, userMessage, concern);
+    source = offlineChunks(safetyReply(hasToldSomeone), app.config.offlineTutorChunkMs, signal);
+  } else if (!inputCheck.ok) source = offlineChunks(inputCheck.reply, app.config.offlineTutorChunkMs, signal);
   else if (app.config.tutor) {
     const grounding = await repo.learnerGrounding(app.db, learnerId);
     const messages: ModelMessage[] = [...pending.history, userMessage]
@@ -315,4 +324,20 @@ export async function* replyEvents(
   });
   await repo.touchConversation(app.db, conversation.id, titleFrom(userMessage.text));
   yield { type: 'done', message: presentMessage(stored) };
+}
+
+const CONVERSATION_BATCH = 500;
+
+/**
+ * Deletes every conversation whose last message is more than TUTOR_RETENTION_DAYS old (as of `now`), in batches;
+ * safe to run from several server processes at once. Returns how many were deleted.
+ */
+export async function deleteStaleConversations(app: FastifyInstance, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - TUTOR_RETENTION_DAYS * 24 * 60 * 60 * 1000);
+  let total = 0;
+  for (;;) {
+    const deleted = await repo.deleteConversationsBefore(app.db, cutoff, CONVERSATION_BATCH);
+    total += deleted;
+    if (deleted < CONVERSATION_BATCH) return total;
+  }
 }
