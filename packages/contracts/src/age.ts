@@ -1,19 +1,9 @@
 import { z } from 'zod';
-import { isAdultAt } from './consent-notice.ts';
+import { AGE_MESSAGES, EARLIEST_BIRTH_YEAR, isAdultAt } from './consent-notice.ts';
 
 // The learner's month and year of birth (never the day: DPDP Act s.8(7) data minimisation) and, under 18, a
 // parent's e-mail address. Shared by the sign-up form, the sign-up route and the "tell us your age" form.
 
-export const AGE_MESSAGES = {
-  birthMonth: '*month of birth is required',
-  birthYear: '*year of birth is required',
-  futureYear: 'Choose the year you were born',
-  parentEmail: "*your parent's e-mail is required",
-  sameEmail: "Use your parent's e-mail address, not your own",
-  invalidEmail: 'Enter a valid e-mail address',
-} as const;
-
-export const EARLIEST_BIRTH_YEAR = 1900;
 
 export const BirthYearSchema = z
   .number({ error: AGE_MESSAGES.birthYear })

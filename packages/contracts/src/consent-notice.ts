@@ -12,6 +12,18 @@ export const WITHDRAWAL_EXPORT_DAYS = 7;
 /** Days a tutor conversation is kept after its last message. */
 export const TUTOR_RETENTION_DAYS = 365;
 
+/** Messages of the age fields (sign-up form, age form, server). */
+export const AGE_MESSAGES = {
+  birthMonth: '*month of birth is required',
+  birthYear: '*year of birth is required',
+  futureYear: 'Choose the year you were born',
+  parentEmail: "*your parent's e-mail is required",
+  sameEmail: "Use your parent's e-mail address, not your own",
+  invalidEmail: 'Enter a valid e-mail address',
+} as const;
+
+export const EARLIEST_BIRTH_YEAR = 1900;
+
 /** The version of the notice below; a consent record names the version the parent read. */
 export const CONSENT_NOTICE_VERSION = '2026-11';
 

@@ -48,6 +48,8 @@ export const routes: RouteObject[] = [
       { path: paths.instructor, lazy: () => import('./routes/instructor.tsx') },
       { path: paths.parent, lazy: () => import('./routes/parent.tsx') },
       { path: paths.aboutUs, lazy: () => import('./routes/about-us.tsx') },
+      { path: paths.whoCanSee, lazy: () => import('./routes/who-can-see.tsx') },
+      { path: paths.parentConsent, lazy: () => import('./routes/parent-consent.tsx') },
       { path: '*', lazy: () => import('./routes/not-found.tsx') },
     ],
   },

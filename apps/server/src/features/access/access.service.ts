@@ -14,17 +14,16 @@ const presentEvent = (row: repo.AccessEventRow): AccessEvent => ({
   at: row.createdAt.toISOString(),
 });
 
-/** What each kind of adult can see, in words a child understands. */
+/** What each kind of adult can see, in words a child understands (the same list for the learner and the parent). */
 function canSee(kind: 'instructor' | 'parent', isConsenting: boolean): string[] {
-  const common = ['Your name and e-mail address', 'Your progress and mastery in every course'];
-  if (kind === 'instructor')
-    return [...common, 'A tutor message of yours that sounded worrying, if you are in their class'];
+  const common = ['Name and e-mail address', 'Progress and mastery in every course'];
+  if (kind === 'instructor') return [...common, 'A tutor message that sounded worrying, for a class member'];
   if (!isConsenting) return common;
   return [
     ...common,
-    'Your conversations with the tutor',
-    'A tutor message of yours that sounded worrying',
-    'All your data, which they can download or delete',
+    'Conversations with the tutor',
+    'A tutor message that sounded worrying',
+    'All the data, to download or delete',
   ];
 }
 

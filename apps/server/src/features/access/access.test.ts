@@ -69,8 +69,8 @@ describe('who can see my learning', () => {
         canRemove: true,
       }),
     ]);
-    expect(view.adults[0]!.canSee).toContain('Your conversations with the tutor');
-    expect(view.adults[1]!.canSee).not.toContain('Your conversations with the tutor');
+    expect(view.adults[0]!.canSee).toContain('Conversations with the tutor');
+    expect(view.adults[1]!.canSee).not.toContain('Conversations with the tutor');
     expect(view.pending.map((p) => p.id)).toEqual([pendingId]);
     expect(view.events.map((e) => [e.kind, e.actor.name])).toEqual([
       ['link_requested', nameOf(asking)],

@@ -25,6 +25,8 @@ const EXCLUDED = new Set<string>([
   paths.aboutUs,
   paths.instructor,
   paths.resetPassword,
+  paths.whoCanSee,
+  paths.parentConsent,
 ]);
 
 /** Whether the intro block shows on a path. */
