@@ -21,6 +21,7 @@ const ROUTES: { path: string; role: Role | null }[] = [
   { path: '/progress', role: 'learners' },
   { path: '/profile', role: 'learners' },
   { path: '/teachers', role: 'learners' },
+  { path: '/learner/who-can-see', role: 'learners' },
   { path: '/learner/askai', role: 'learners' },
   { path: '/mathematics', role: 'learners' },
   { path: '/science', role: 'learners' },

@@ -6,7 +6,8 @@ import {
   type AdultExport,
   type LearnerExport,
 } from '@vidya/contracts';
-import { expect, test } from './support/fixtures.ts';
+import { CONSENT_NOTICE_VERSION } from '@vidya/contracts';
+import { expect, test, type Person } from './support/fixtures.ts';
 
 /** Fails the test on any Content-Security-Policy violation the page reports. */
 function watchCsp(page: Page): string[] {
@@ -23,8 +24,9 @@ type Fixtures = Parameters<Parameters<typeof test>[2]>[0];
 async function verifiedInOwnBrowser(
   { browser, baseURL, mail, newPerson }: Pick<Fixtures, 'browser' | 'baseURL' | 'mail' | 'newPerson'>,
   role: 'learners' | 'instructors',
+  overrides: Partial<Person> = {},
 ) {
-  const person = newPerson();
+  const person = newPerson(overrides);
   const context = await browser.newContext({ baseURL });
   expect((await context.request.post(`/api/accounts/${role}`, { data: person })).status()).toBe(201);
   await context.request.get(mail.linkIn(await mail.latest(person.email)), { maxRedirects: 0 });
@@ -35,8 +37,13 @@ async function verifiedInOwnBrowser(
 async function childWhoPractised(
   fixtures: Pick<Fixtures, 'browser' | 'baseURL' | 'mail' | 'newPerson'>,
   course: string,
+  overrides: Partial<Person> = {},
 ) {
-  const { person: child, context: kidContext, page: kid } = await verifiedInOwnBrowser(fixtures, 'learners');
+  const {
+    person: child,
+    context: kidContext,
+    page: kid,
+  } = await verifiedInOwnBrowser(fixtures, 'learners', overrides);
   await answerOneQuiz(kid, course);
   return { child, kidContext, kid };
 }
@@ -113,7 +120,7 @@ test('a learner downloads all their data and deletes their account', async ({
   expect(csp).toEqual([]);
 });
 
-test('a parent with a verified link downloads a child’s data and deletes the child’s account', async ({
+test('the consenting parent downloads a child’s data and deletes the child’s account', async ({
   page,
   browser,
   baseURL,
@@ -124,14 +131,22 @@ test('a parent with a verified link downloads a child’s data and deletes the c
 }) => {
   test.setTimeout(90_000);
   const csp = watchCsp(page);
-  await signUpVerified('parents');
+  const { person: parent } = await signUpVerified('parents');
 
-  // The child, in their own browser: signs up, practises, and accepts the parent's request.
+  // The child, 12, in their own browser: signs up giving the parent's address, and practises while pending.
   const { child, kidContext, kid } = await childWhoPractised(
     { browser, baseURL, mail, newPerson },
     'mathematics',
+    { birthYear: new Date().getFullYear() - 12, birthMonth: 1, parentEmail: parent.email },
   );
-  await acceptedLink(page, kid, child.username, true);
+  // The parent consents by the mailed link (the consent page itself is in consent.spec.ts).
+  const token = new URL(
+    mail.linkIn(await mail.latest(parent.email, { subject: /approve/ })),
+  ).searchParams.get('token');
+  const granted = await page.request.post(`/api/consent-requests/${token}/grant`, {
+    data: { isParent: true, isAdult: true, noticeVersion: CONSENT_NOTICE_VERSION },
+  });
+  expect(granted.status()).toBe(201);
 
   await page.goto('/parent');
   const name = `${child.firstName} ${child.lastName}`;
@@ -148,6 +163,11 @@ test('a parent with a verified link downloads a child’s data and deletes the c
   await card.getByRole('button', { name: `Delete ${name}’s account` }).click();
   const dialog = page.getByRole('dialog', { name: `Delete ${name}’s account?` });
   await expect(dialog).toContainText('It cannot be undone.');
+  // Deleting a child's account asks for the parent's password again.
+  await dialog.getByLabel('Your password', { exact: true }).fill('not-my-password');
+  await dialog.getByRole('button', { name: `Delete ${name}’s account` }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('That password is not right.');
+  await dialog.getByLabel('Your password', { exact: true }).fill(parent.password);
   await dialog.getByRole('button', { name: `Delete ${name}’s account` }).click();
   await expect(card).toBeHidden();
   await expect(page.getByText('No child linked yet.')).toBeVisible();

@@ -28,7 +28,9 @@ afterAll(async () => {
 async function ask(child: TestAccount, conversationId: string, text: string) {
   const response = await child.client.post(`/api/tutor/conversations/${conversationId}/messages`, { text });
   expect(response.statusCode).toBe(200);
-  const done = parseEvents(response.body).find((e) => e.type === 'done') as { message: { text: string } };
+  const done = parseEvents(response.body).find((e) => e.type === 'done') as unknown as {
+    message: { text: string };
+  };
   return done.message.text;
 }
 

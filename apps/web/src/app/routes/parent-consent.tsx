@@ -53,7 +53,16 @@ function ConsentForm({ token, childName }: { token: string; childName: string })
     );
   return (
     <form className="form" noValidate onSubmit={(e) => void handleSubmit(e)}>
-      <Declarations values={values} onChange={setValues} errors={errors} childName={childName} />
+      <Declarations
+        values={values}
+        onChange={(next) => {
+          setValues(next);
+          // Once shown, the messages follow the boxes: a tick clears its own.
+          setErrors((shown) => (Object.keys(shown).length ? declarationErrors(next) : shown));
+        }}
+        errors={errors}
+        childName={childName}
+      />
       {failure && (
         <p role="alert" className="form-error">
           {failure}

@@ -62,6 +62,7 @@ function ChildCard({ child, consent }: { child: GuardianLearner; consent: Consen
     <article className="card child-card" aria-label={name}>
       <h3>{name}</h3>
       <p className="muted">@{child.username}</p>
+      {isConsenting && <p className="pill">You gave consent · {day(consent.grantedAt)}</p>}
       {child.status === 'verified' ? (
         <>
           <button
@@ -75,7 +76,6 @@ function ChildCard({ child, consent }: { child: GuardianLearner; consent: Consen
           {isOpen && child.learner && <ChildProgress learnerId={child.learner.id} />}
           {isConsenting && child.learner && (
             <>
-              <p className="pill">You gave consent · {day(consent.grantedAt)}</p>
               <button
                 type="button"
                 className="button button-small button-secondary"

@@ -1,4 +1,5 @@
 import type { AccessEvent, AccessEventKind, AccessOverview as Overview } from '@vidya/contracts';
+import { useId } from 'react';
 
 const WHAT_HAPPENED: Record<AccessEventKind, string> = {
   consent_requested: 'asked a parent to say yes',
@@ -45,6 +46,8 @@ interface AccessOverviewProps {
 /** Every adult who can see a learner's data (what, since when, a remove button), pending requests, and the log. */
 export function AccessOverview({ overview, viewer, onRemove, onDecide, isBusy }: AccessOverviewProps) {
   const isLearner = viewer === 'learner';
+  // A parent may open this for several children on one page: ids stay unique.
+  const id = useId();
   const whose = isLearner ? 'your' : `${overview.learner.firstName}’s`;
   const actorName = (event: AccessEvent) =>
     event.actor.role === 'learner'
@@ -56,8 +59,8 @@ export function AccessOverview({ overview, viewer, onRemove, onDecide, isBusy }:
         : `${event.actor.name} (${ROLE_WORD[event.actor.role]})`;
   return (
     <div className="access-overview">
-      <section aria-labelledby="access-adults">
-        <h2 id="access-adults">Who can see {whose} learning</h2>
+      <section aria-labelledby={`${id}-access-adults`}>
+        <h2 id={`${id}-access-adults`}>Who can see {whose} learning</h2>
         {overview.adults.length === 0 ? (
           <p className="muted">Nobody but {isLearner ? 'you' : overview.learner.firstName}.</p>
         ) : (
@@ -100,8 +103,8 @@ export function AccessOverview({ overview, viewer, onRemove, onDecide, isBusy }:
           </ul>
         )}
       </section>
-      <section aria-labelledby="access-pending">
-        <h2 id="access-pending">Requests waiting{isLearner ? ' for you' : ''}</h2>
+      <section aria-labelledby={`${id}-access-pending`}>
+        <h2 id={`${id}-access-pending`}>Requests waiting{isLearner ? ' for you' : ''}</h2>
         {overview.pending.length === 0 ? (
           <p className="muted">No requests right now.</p>
         ) : (
@@ -141,8 +144,8 @@ export function AccessOverview({ overview, viewer, onRemove, onDecide, isBusy }:
           </ul>
         )}
       </section>
-      <section aria-labelledby="access-log">
-        <h2 id="access-log">What happened</h2>
+      <section aria-labelledby={`${id}-access-log`}>
+        <h2 id={`${id}-access-log`}>What happened</h2>
         {overview.events.length === 0 ? (
           <p className="muted">Nothing yet.</p>
         ) : (

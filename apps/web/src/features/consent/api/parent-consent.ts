@@ -16,11 +16,8 @@ export function useGrantConsent(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: GrantConsentBody) => api(consentEndpoints.grant, { params: { token }, body }),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['guardian'] }),
-        queryClient.invalidateQueries({ queryKey: ['consent-request', token] }),
-      ]),
+    // The request itself is not refetched: the page keeps its thank-you until the parent leaves.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['guardian'] }),
   });
 }
 

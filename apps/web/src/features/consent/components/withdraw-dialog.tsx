@@ -25,7 +25,7 @@ export function WithdrawDialog({ learnerId, name, exportUrl }: WithdrawDialogPro
   return (
     <DialogShell
       trigger={
-        <button type="button" className="button button-small button-danger">
+        <button type="button" className="button button-danger">
           Withdraw consent
         </button>
       }
