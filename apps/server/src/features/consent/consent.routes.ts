@@ -4,6 +4,7 @@ import { tooManyRequests } from '#src/errors.ts';
 import { route } from '#src/plugins/route.ts';
 import { accountOf, requireAccount } from '#src/plugins/session.ts';
 import * as consent from './consent.service.ts';
+import * as parentConsent from './parent-consent.service.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -60,19 +61,19 @@ export function consentRoutes(app: FastifyInstance): void {
   route(
     app,
     consentEndpoints.grant,
-    async ({ params, body, request }) => consent.grant(app, accountOf(request), params.token, body),
+    async ({ params, body, request }) => parentConsent.grant(app, accountOf(request), params.token, body),
     { preHandler: [parentsOnly, parentLimit] },
   );
   route(
     app,
     consentEndpoints.createChild,
-    async ({ body, request }) => consent.createChild(app, accountOf(request), body),
+    async ({ body, request }) => parentConsent.createChild(app, accountOf(request), body),
     { preHandler: [parentsOnly, parentLimit] },
   );
   route(
     app,
     consentEndpoints.given,
-    async ({ request }) => consent.consentsGiven(app, accountOf(request).id),
+    async ({ request }) => parentConsent.consentsGiven(app, accountOf(request).id),
     {
       preHandler: [parentsOnly],
     },
@@ -81,7 +82,7 @@ export function consentRoutes(app: FastifyInstance): void {
     app,
     consentEndpoints.withdraw,
     async ({ params, body, request }) =>
-      consent.withdraw(app, accountOf(request), params.learnerId, body.password),
+      parentConsent.withdraw(app, accountOf(request), params.learnerId, body.password),
     { preHandler: [parentsOnly, parentLimit] },
   );
 }

@@ -6,7 +6,7 @@ import { route } from '#src/plugins/route.ts';
 import { accountOf, requireAccount } from '#src/plugins/session.ts';
 import { recordEvent } from '../access/access.log.ts';
 import { logOut } from '../accounts/accounts.service.ts';
-import { checkPassword } from '../consent/consent.service.ts';
+import { checkPassword } from '../consent/parent-consent.service.ts';
 import * as dataRights from './data-rights.service.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
