@@ -75,7 +75,7 @@ for (const role of ['learners', 'instructors', 'parents'] as const) {
     await page.getByLabel('Your password', { exact: true }).fill(person.password);
     await page.getByRole('button', { name: 'Save my password' }).click();
     await expect(page.getByText('Your password is set.')).toBeVisible();
-    await page.getByRole('link', { name: 'Login' }).click();
+    await page.getByRole('link', { name: 'Login', exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`${LOGIN[role]}$`));
     await logIn(page, role, person.email, person.password);
     await expect(page).toHaveURL(new RegExp(`${HOME[role]}$`));
