@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { LINK_REQUEST_SENT } from '@vidya/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, renderApp } from '#src/testing/render-app.tsx';
 
@@ -78,7 +79,7 @@ describe("the parent's Connect with your kids dialog", PAGE_TEST, () => {
     );
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
     expect(
-      await within(dialog).findByText('Request sent to ishaan. It shows as pending until they accept.'),
+      await within(dialog).findByText(LINK_REQUEST_SENT),
     ).toBeInTheDocument();
     expect(calls.find((c) => c.url.endsWith('/api/guardian/links'))?.body).toEqual({
       username: 'ishaan',
@@ -171,7 +172,7 @@ describe("the teacher's dialogs", PAGE_TEST, () => {
     expect(await within(dialog).findByText('*Student Name is required')).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('Student Name'), 'ravi');
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
-    expect(await within(dialog).findByText(/^Request sent to ravi\./)).toBeInTheDocument();
+    expect(await within(dialog).findByText(LINK_REQUEST_SENT)).toBeInTheDocument();
     await waitFor(() =>
       expect(calls.find((c) => c.url.endsWith('/api/guardian/links'))?.body).toEqual({
         username: 'ravi',
