@@ -1,7 +1,6 @@
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { generateMathItem, MATH_GENERATOR_SKILLS } from './generate-math-item.ts';
-import { MATH_DIFFICULTIES, type GeneratedQuestion } from './math-item.ts';
+import { describeEveryGeneratedItem } from '../testing/every-generated-item.ts';
+import type { GeneratedQuestion } from './math-item.ts';
 import { wordingProblems } from './wording-rules.ts';
 
 const RUNS_PER_LEVEL = 300;
@@ -44,18 +43,6 @@ describe('wordingProblems', () => {
   });
 });
 
-describe('every generated question keeps the wording rules', () => {
-  for (const skill of MATH_GENERATOR_SKILLS) {
-    it(skill, () => {
-      for (const difficulty of MATH_DIFFICULTIES) {
-        fc.assert(
-          fc.property(fc.integer({ min: 0, max: 0xffffffff }), (seed) => {
-            const item = generateMathItem(skill, difficulty, seed);
-            expect(wordingProblems(item), `${item.id}: ${item.prompt}\n${item.explanation}`).toEqual([]);
-          }),
-          { numRuns: RUNS_PER_LEVEL },
-        );
-      }
-    });
-  }
+describeEveryGeneratedItem('every generated question keeps the wording rules', RUNS_PER_LEVEL, (item) => {
+  expect(wordingProblems(item), `${item.id}: ${item.prompt}\n${item.explanation}`).toEqual([]);
 });

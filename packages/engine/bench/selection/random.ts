@@ -1,19 +1,8 @@
 // Seeded randomness for bench:selection: every draw comes from a seed, so a run is deterministic given --seed.
 
-/** A uniform random source in [0, 1). */
-export type Random = () => number;
+import type { Random } from '../../src/testing/seeded-random.ts';
 
-/** A seeded uniform random source in [0, 1) (mulberry32). */
-export function seededRandom(seed: number): Random {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom, type Random } from '../../src/testing/seeded-random.ts';
 
 /** A 32-bit seed mixed from several numbers or texts (FNV-1a over their text, then MurmurHash3's finaliser). */
 export function mixSeed(...parts: readonly (number | string)[]): number {

@@ -7,11 +7,15 @@ export interface PolicyFigures {
   readonly policy: string;
   readonly kind: Policy['kind'];
   readonly meanQuestions: number;
+  /** Questions to the goal per learner, in arrival order (the same simulated people under every policy). */
+  readonly questions: readonly number[];
   readonly firstThirdQuestions: number;
   readonly lastThirdQuestions: number;
   readonly reachedShare: number;
   /** Share of `mastered` bands (the engine's, run alongside for other policies) truly below the bar. */
   readonly falseMastery: number;
+  /** How many `mastered` bands that share is of (one per skill shown `mastered` at the end of each quiz). */
+  readonly masteredShown: number;
   readonly onProficientShare: number;
   readonly retention: number;
   readonly repeatShare: number;
@@ -33,10 +37,12 @@ export function summarise(policy: Policy, result: SiteResult): PolicyFigures {
     policy: policy.name,
     kind: policy.kind,
     meanQuestions: mean(questions),
+    questions,
     firstThirdQuestions: mean(questions.slice(0, third)),
     lastThirdQuestions: mean(questions.slice(-third)),
     reachedShare: learners.filter((l) => l.reached).length / learners.length,
     falseMastery: shown === 0 ? Number.NaN : learners.reduce((s, l) => s + l.masteredFalse, 0) / shown,
+    masteredShown: shown,
     onProficientShare: learners.reduce((s, l) => s + l.onProficient, 0) / Math.max(1, asked),
     retention: mean(learners.map((l) => l.retention)),
     repeatShare: learners.reduce((s, l) => s + l.repeats, 0) / Math.max(1, asked),
@@ -48,19 +54,38 @@ export function summarise(policy: Policy, result: SiteResult): PolicyFigures {
 const percent = (x: number): string => (Number.isNaN(x) ? 'n/a' : `${(100 * x).toFixed(1)}%`);
 const fixed = (x: number, digits = 1): string => (Number.isNaN(x) ? 'n/a' : x.toFixed(digits));
 
+/**
+ * The mean per-learner difference `a − b` in questions to the goal and its standard error: the same simulated people
+ * pass under every policy, so the difference is paired learner by learner.
+ */
+export function pairedDifference(
+  a: PolicyFigures,
+  b: PolicyFigures,
+): { readonly mean: number; readonly standardError: number } {
+  const n = Math.min(a.questions.length, b.questions.length);
+  const differences = Array.from({ length: n }, (_, i) => a.questions[i]! - b.questions[i]!);
+  const m = mean(differences);
+  const variance = differences.reduce((s, d) => s + (d - m) ** 2, 0) / Math.max(1, n - 1);
+  return { mean: m, standardError: Math.sqrt(variance / Math.max(1, n)) };
+}
+
 /** The markdown table of one (learner model, course shape). */
 export function formatTable(rows: readonly PolicyFigures[]): string[] {
   const lines = [
-    '| policy | questions to 80% proficient (mean) | first ⅓ / last ⅓ learners | reached within cap | false `mastered` | questions on proficient skills | retention at 30 days | repeated items | difficulty r, first ⅓ → end | difficulty MAE, first ⅓ → end |',
+    '| policy | questions to 80% proficient (mean) | first ⅓ / last ⅓ learners | reached within cap | false `mastered` (bands shown) | questions on proficient skills | retention at 30 days | repeated items | difficulty r, first ⅓ → end | difficulty MAE, first ⅓ → end |',
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   ];
   for (const r of rows) {
     lines.push(
-      `| ${r.policy} | ${fixed(r.meanQuestions)} | ${fixed(r.firstThirdQuestions)} / ${fixed(r.lastThirdQuestions)} | ${percent(r.reachedShare)} | ${percent(r.falseMastery)} | ${percent(r.onProficientShare)} | ${percent(r.retention)} | ${percent(r.repeatShare)} | ${fixed(r.calibrationFirstThird.correlation, 2)} → ${fixed(r.calibrationEnd.correlation, 2)} | ${fixed(r.calibrationFirstThird.meanAbsError, 2)} → ${fixed(r.calibrationEnd.meanAbsError, 2)} |`,
+      `| ${r.policy} | ${fixed(r.meanQuestions)} | ${fixed(r.firstThirdQuestions)} / ${fixed(r.lastThirdQuestions)} | ${percent(r.reachedShare)} | ${percent(r.falseMastery)} (${r.masteredShown}) | ${percent(r.onProficientShare)} | ${percent(r.retention)} | ${percent(r.repeatShare)} | ${fixed(r.calibrationFirstThird.correlation, 2)} → ${fixed(r.calibrationEnd.correlation, 2)} | ${fixed(r.calibrationFirstThird.meanAbsError, 2)} → ${fixed(r.calibrationEnd.meanAbsError, 2)} |`,
     );
   }
   return lines;
 }
+
+/** "+12.3 ± 4.5": a paired difference with its standard error. */
+const signed = (d: { readonly mean: number; readonly standardError: number }): string =>
+  `${d.mean >= 0 ? '+' : '−'}${fixed(Math.abs(d.mean))} ± ${fixed(d.standardError)}`;
 
 /** Fewer questions than `baseline`, as a share of the baseline's. */
 export const saving = (policy: PolicyFigures, baseline: PolicyFigures): number =>
@@ -90,7 +115,7 @@ export function verdict(
   const checks: [boolean, string][] = [
     [
       engine.meanQuestions <= fastestSimple.meanQuestions,
-      `must: never slower than any simple rule — engine ${fixed(engine.meanQuestions)} vs fastest simple rule ${fastestSimple.policy} ${fixed(fastestSimple.meanQuestions)}`,
+      `must: never slower than any simple rule — engine ${fixed(engine.meanQuestions)} vs fastest simple rule ${fastestSimple.policy} ${fixed(fastestSimple.meanQuestions)} (paired difference ${signed(pairedDifference(engine, fastestSimple))} questions per learner)`,
     ],
     [
       saving(engine, threeInARow) >= 0.2,

@@ -1,7 +1,7 @@
 // The interleaving rule's best parameters per (learner model, course shape), found by grid search on the tuning seeds
 // only (never the evaluation seeds). Produced by:
 //   npm run bench:selection -- --tune
-// (all 90 configurations of INTERLEAVING_GRID on TUNING_SEEDS, 40 learners per seed; 3 min 55 s of CPU); re-run it
+// (all 90 configurations of INTERLEAVING_GRID on TUNING_SEEDS, 40 learners per seed; its cost is in docs/engine.md); re-run it
 // after changing a learner model, a course shape or the rule, and paste the printed block here.
 import type { CourseShape } from './course.ts';
 import type { InterleavingConfig } from './interleaving.ts';

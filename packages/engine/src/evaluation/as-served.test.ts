@@ -2,31 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { replayAsServed } from './as-served.ts';
 import { refitModel } from '../tracing/refit.ts';
 import { createProductionModel, fitProductionModel } from '../tracing/production-model.ts';
-import type { AttemptLog, TracedItem } from '../tracing/types.ts';
+import type { TracedItem } from '../tracing/types.ts';
+import { syntheticLog } from '../testing/synthetic-log.ts';
 
 const ITEMS: TracedItem[] = Array.from({ length: 6 }, (_, i) => ({ id: `item-${i}`, skills: [`s${i % 2}`] }));
 const PRIOR = -0.75;
 
 /** `learners` learners answering `perLearner` items each, correct with chance `success(item, answer number)`. */
-function log(
+const log = (
   seed: number,
   learners: number,
   perLearner: number,
   success: (item: number, n: number) => number,
-): AttemptLog {
-  let a = seed;
-  const random = (): number => (a = (a * 1103515245 + 12345) % 2147483648) / 2147483648;
-  const rows = learners * perLearner;
-  const learner = new Int32Array(rows);
-  const item = new Int32Array(rows);
-  const correct = new Uint8Array(rows);
-  for (let r = 0; r < rows; r++) {
-    learner[r] = Math.floor(r / perLearner);
-    item[r] = Math.floor(random() * ITEMS.length);
-    correct[r] = random() < success(item[r]!, r % perLearner) ? 1 : 0;
-  }
-  return { learner, item, correct, timeMs: new Float64Array(rows), items: ITEMS };
-}
+) => syntheticLog({ seed, items: ITEMS, learners, perLearner, success });
 
 const test = log(3, 4, 10, () => 0.6);
 

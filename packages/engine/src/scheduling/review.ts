@@ -16,7 +16,7 @@ export interface ReviewCard {
 
 /**
  * Share of reviews FSRS aims to have remembered. 0.95 rather than FSRS's usual 0.9: a skill shown as `mastered` is
- * checked before it has likely been forgotten (bench:selection: 0.9 left 10–15% of `mastered` bands wrong).
+ * checked before it has likely been forgotten (bench:selection; the figure is in docs/engine.md, "Review").
  */
 export const REVIEW_RETENTION = 0.95;
 /** Longest gap between reviews. */

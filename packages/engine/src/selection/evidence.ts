@@ -16,6 +16,12 @@ export interface MasteryEvidence {
   readonly answers: number;
   /** Answers in a row on this skill up to its last one (the learner's turn of that answer is `tracing.lastTurn`). */
   readonly run: number;
+  /**
+   * The two-state layer selection steers by: P(the learner knows the skill) just after the last answer, updated as in
+   * knowledge tracing (`KNOWS`). Absent in evidence stored before it existed: derived from the Gaussian
+   * (`proficientChance`).
+   */
+  readonly knows?: number;
   /** Epoch milliseconds of the last answer (0 = unknown). */
   readonly lastMs: number;
   /** 32-bit hashes of the last `SEEN_ITEMS` item ids answered on the skill, so a repeat counts as weak evidence. */
@@ -198,6 +204,7 @@ export function updateEvidence(
     variance,
     answers: evidence.answers + 1,
     run: isConsecutive ? evidence.run + 1 : 1,
+    knows: knowsAfter(evidence, item, correct, nowMs),
     lastMs: nowMs > 0 ? nowMs : evidence.lastMs,
     seen,
   };
@@ -206,4 +213,49 @@ export function updateEvidence(
 /** P(θ ≥ the proficiency bar): how sure a belief is that the skill is proficient. */
 export function proficientChance(belief: { readonly mean: number; readonly variance: number }): number {
   return normalCdf((belief.mean - PROFICIENT_THETA) / Math.sqrt(belief.variance));
+}
+
+/**
+ * The two-state layer of the evidence (knowledge tracing's known / not known, with fixed, generic parameters, never
+ * fitted to a course): a learner who knows the skill answers right unless they slip; one who does not, only by a
+ * guess (the item's blind-guess chance, at least `freeTextGuess` — a free-text answer can be reasoned out partly —
+ * and more on an item seen before); each answer teaches with chance `learn`; a known skill is forgotten slowly.
+ * Unlike the Gaussian belief, which has to stay open to learning and so never becomes sure, this layer becomes sure
+ * after a few right answers and drops after a wrong one, so selection can move on from a skill the learner has got
+ * and come back when the evidence says it slipped.
+ */
+export const KNOWS = { learn: 0.15, slip: 0.1, freeTextGuess: 0.15, forgetPerDay: 0.01 } as const;
+
+/** P(the learner knows the skill) now: after the last answer, less what is forgotten since. */
+export function knowsChance(evidence: MasteryEvidence, nowMs: number): number {
+  const after = evidence.knows ?? proficientChance(evidence);
+  const days = evidence.lastMs > 0 && nowMs > evidence.lastMs ? (nowMs - evidence.lastMs) / MS_PER_DAY : 0;
+  return after * (1 - KNOWS.forgetPerDay) ** days;
+}
+
+/** The chance of a right answer to `item` by a learner who does not know the skill. */
+function knowsGuess(evidence: MasteryEvidence, item: TracedItem): number {
+  const blind = Math.max(item.guess ?? 0, KNOWS.freeTextGuess);
+  return evidence.seen.includes(itemHash(item.id)) ? 1 - (1 - blind) * (1 - REPEAT_RECALL) : blind;
+}
+
+/** The two-state layer's chance of a right answer to `item` now. */
+export function knowsSuccess(evidence: MasteryEvidence, item: TracedItem, nowMs: number): number {
+  const knows = knowsChance(evidence, nowMs);
+  return knows * (1 - KNOWS.slip) + (1 - knows) * knowsGuess(evidence, item);
+}
+
+/** P(knows the skill) after a right (`correct`) or wrong answer to `item` now (Bayes, then the learn transition). */
+export function knowsAfter(
+  evidence: MasteryEvidence,
+  item: TracedItem,
+  correct: boolean,
+  nowMs: number,
+): number {
+  const knows = knowsChance(evidence, nowMs);
+  const guess = knowsGuess(evidence, item);
+  const ifKnown = correct ? 1 - KNOWS.slip : KNOWS.slip;
+  const ifNot = correct ? guess : 1 - guess;
+  const posterior = (knows * ifKnown) / (knows * ifKnown + (1 - knows) * ifNot);
+  return posterior + (1 - posterior) * KNOWS.learn;
 }

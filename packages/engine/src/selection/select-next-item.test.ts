@@ -179,6 +179,20 @@ describe('selectNextItem', () => {
     expect(practised.has('b') && practised.has('c')).toBe(true);
   });
 
+  it('moves on from a skill the learner has just got, before the evidence is sure enough to call it mastered', () => {
+    // Two wrong answers, then three right: the learner has got it; practice goes on to what it readies.
+    const state = practise([
+      ['a', false],
+      ['a', false],
+      ['a', true],
+      ['a', true],
+      ['a', true],
+    ]);
+    const next = selectNextItem(state, items, { model, skills, nowMs: DAY_MS, placementAnswers: 0 })!;
+    expect(next.reason).toBe('practice');
+    expect(['b', 'c']).toContain(next.skill);
+  });
+
   it('uses the prerequisites as a partial order: a skill whose prerequisites are known waits for no other', () => {
     // a mastered; b stuck (always wrong); c learnt quickly: d needs b and c, so it waits, but c does not wait for b.
     const chosen = session(30, (s) => s.skill !== 'b', practise(secureRun('a')));

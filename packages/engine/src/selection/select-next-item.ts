@@ -3,14 +3,7 @@ import type { SkillModelState } from '../scheduling/record-answer.ts';
 import type { LogisticLearnerState } from '../tracing/logistic-state.ts';
 import type { LogisticTracer } from '../tracing/logistic-tracer.ts';
 import type { SkillKey, TracedItem } from '../tracing/types.ts';
-import {
-  itemHash,
-  normalCdf,
-  posterior,
-  proficientChance,
-  REPEAT_RECALL,
-  successChance,
-} from './evidence.ts';
+import { itemHash, knowsAfter, knowsChance, knowsSuccess, REPEAT_RECALL, successChance } from './evidence.ts';
 import type { MasteryEvidence } from './evidence.ts';
 import { evidenceOf, masteryFromEvidence } from './mastery.ts';
 
@@ -61,15 +54,13 @@ export const SKILL_WINDOW = 5;
 const MASSED_DISCOUNT = 0.5;
 /** … fading with every answer on other skills since (e-folding in answers). */
 const SPACING_ANSWERS = 2;
-/** Worth of a skill's not-yet-proficient dependents: learning it also readies them. */
+/** Worth of a skill's not-yet-known dependents: learning it also readies them. */
 const UNLOCK_WEIGHT = 0.5;
 /**
- * A skill is ready when its prerequisites are at least this likely (secured ones count as sure) …
- * probably on the way is enough, so a prerequisite that is hard to confirm does not block the skills after it.
+ * A skill is ready when the chance that the learner knows all its prerequisites (secured ones count as sure) is at
+ * least this: a partial order, so a prerequisite that is probably known does not block the skills after it.
  */
 export const READY_CHANCE = 0.5;
-/** … of being at least `getting there` (a typical item right 60% of the time). */
-const READY_THETA = Math.log(0.6 / 0.4);
 /**
  * Where practice teaches most in the engine's model: items the learner is likely but not sure to answer right
  * (desirable difficulty); the learning expected from an item falls off as a Gaussian in logits around this chance.
@@ -77,11 +68,11 @@ const READY_THETA = Math.log(0.6 / 0.4);
 const LEARNING_SUCCESS = 0.7;
 const LEARNING_LOGIT = Math.log(LEARNING_SUCCESS / (1 - LEARNING_SUCCESS));
 /**
- * A skill the evidence says is probably proficient rests this long after its last answer before it is practised
+ * A skill the evidence says the learner probably knows rests this long after its last answer before it is practised
  * again (move on, come back spaced), while other skills are worth practising.
  */
 const REST_MS = 12 * 3_600_000;
-/** Weight of settling whether a skill is proficient against learning in it. */
+/** Weight of settling whether the learner knows a skill against learning in it. */
 const INFORMATION_WEIGHT = 0.3;
 
 /**
@@ -107,8 +98,8 @@ export function groupBySkill<Item extends TracedItem>(items: readonly Item[]): M
 interface SkillView {
   readonly skill: CourseSkill;
   readonly evidence: MasteryEvidence;
-  /** How sure the evidence is that the skill is proficient. */
-  readonly proficient: number;
+  /** How likely the learner knows the skill now (the evidence's two-state layer, `knowsChance`). */
+  readonly knows: number;
   /** `mastered` (a mastered skill keeps it through one slip, and while its review is not answered). */
   readonly isSecured: boolean;
   /** Answers on other skills since this skill's last answer (Infinity when never practised). */
@@ -117,28 +108,29 @@ interface SkillView {
 
 /**
  * The expected gain of asking `item` for the skill in `view`, in the engine's own model: the learning it brings — the
- * chance the skill is not yet proficient, times how well the item's predicted success suits learning (most near
- * `LEARNING_SUCCESS`), halved for an item the learner has seen (a remembered answer teaches little) — plus what it
- * settles: the expected change of the chance that the skill is proficient after the model's own update for a right
- * and for a wrong answer, weighted by their predicted chances (`INFORMATION_WEIGHT`).
+ * chance the learner does not know the skill yet, times how well the item's predicted success suits learning (most
+ * near `LEARNING_SUCCESS`), halved for an item the learner has seen (a remembered answer teaches little) — plus what
+ * it settles: the expected change of the chance that the learner knows the skill after the two-state layer's update
+ * for a right and for a wrong answer, weighted by their predicted chances (`INFORMATION_WEIGHT`).
  */
 function itemGain(view: SkillView, item: TracedItem, difficulty: number, nowMs: number): number {
-  const { evidence, proficient } = view;
+  const { evidence, knows } = view;
   const p = successChance(evidence, item, difficulty);
-  const right = proficientChance(posterior(evidence, item, difficulty, true, nowMs));
-  const wrong = proficientChance(posterior(evidence, item, difficulty, false, nowMs));
-  const settles = p * Math.abs(right - proficient) + (1 - p) * Math.abs(wrong - proficient);
+  const q = knowsSuccess(evidence, item, nowMs);
+  const right = knowsAfter(evidence, item, true, nowMs);
+  const wrong = knowsAfter(evidence, item, false, nowMs);
+  const settles = q * Math.abs(right - knows) + (1 - q) * Math.abs(wrong - knows);
   // A remembered answer teaches little: an item seen before on the skill counts its learning at half.
   const fresh = evidence.seen.includes(itemHash(item.id)) ? 1 - REPEAT_RECALL : 1;
   const suits = Math.exp(-((Math.log(p / (1 - p)) - LEARNING_LOGIT) ** 2) / 2);
-  const learns = (1 - proficient) * suits * fresh;
+  const learns = (1 - knows) * suits * fresh;
   return learns + INFORMATION_WEIGHT * settles;
 }
 
 /**
  * Picks the next quiz item by the expected gain the engine's own model predicts. A new learner starts with placement
  * on the entry skills; each quiz asks one due review (a skill that stays secured answers it, it is not drilled
- * again); otherwise the window of skills most worth practising — weighing the chance each is not yet proficient,
+ * again); otherwise the window of skills most worth practising — weighing the chance the learner does not know each yet,
  * how ready its prerequisites are (a partial order: a prerequisite that is probably known readies it in proportion,
  * so no skill blocks all after it), what it unlocks, and spacing (a skill just practised is worth less, and after
  * `MAX_RUN` answers in a row selection moves on and comes back) — and, among their items, the one with the largest
@@ -180,7 +172,7 @@ export function selectNextItem(
     views.set(skill.key, {
       skill,
       evidence,
-      proficient: proficientChance(evidence),
+      knows: knowsChance(evidence, nowMs),
       isSecured: masteryFromEvidence(evidence, (stored?.review ?? null) !== null).band === 'mastered',
       gap: lastTurn > 0 ? learner.attempts - lastTurn : Number.POSITIVE_INFINITY,
     });
@@ -196,7 +188,7 @@ export function selectNextItem(
     for (const key of view.skill.prerequisites) {
       const before = views.get(key);
       if (before && !before.isSecured) {
-        ready *= normalCdf((before.evidence.mean - READY_THETA) / Math.sqrt(before.evidence.variance));
+        ready *= before.knows;
       }
     }
     return ready;
@@ -207,7 +199,7 @@ export function selectNextItem(
     let unlocks = 0;
     for (const key of dependents.get(view.skill.key) ?? []) {
       const after = views.get(key);
-      if (after && !after.isSecured) unlocks += UNLOCK_WEIGHT * (1 - after.proficient);
+      if (after && !after.isSecured) unlocks += UNLOCK_WEIGHT * (1 - after.knows);
     }
     const spacing = 1 - MASSED_DISCOUNT * Math.exp(-view.gap / SPACING_ANSWERS);
     return readiness(view) * (1 + unlocks) * spacing;
@@ -251,7 +243,7 @@ export function selectNextItem(
   /** The window: the `SKILL_WINDOW` skills worth most before their items are weighed. */
   const window = (pool: readonly SkillView[]): SkillView[] =>
     pool
-      .map((view) => ({ view, value: worth(view) * (1 - view.proficient * 0.5) }))
+      .map((view) => ({ view, value: worth(view) * (1 - view.knows * 0.5) }))
       .sort((a, b) => b.value - a.value)
       .slice(0, SKILL_WINDOW)
       .map((entry) => entry.view);
@@ -280,8 +272,8 @@ export function selectNextItem(
   }
   const open = all.filter((v) => !v.isSecured);
   // Move on after MAX_RUN answers in a row on one skill, while another skill is worth practising.
-  // A skill probably proficient rests after practice today: move on, and come back spaced.
-  const rests = (v: SkillView) => v.proficient >= 0.5 && nowMs - v.evidence.lastMs < REST_MS;
+  // A skill the learner probably knows rests after practice today: move on, and come back spaced.
+  const rests = (v: SkillView) => v.knows >= 0.5 && nowMs - v.evidence.lastMs < REST_MS;
   const ready = open.filter((v) => readiness(v) >= READY_CHANCE);
   const isCapped = (v: SkillView) => v.gap === 0 && v.evidence.run >= MAX_RUN;
   // In order: ready skills neither resting nor just practised MAX_RUN times in a row; then a resting one rather than
@@ -294,7 +286,7 @@ export function selectNextItem(
     best(window(open), 'practice', practiceGain);
   if (practice) return practice;
   // Everything looks mastered: check the skill the evidence is least sure of.
-  const bySureness = all.slice().sort((a, b) => a.proficient - b.proficient);
+  const bySureness = all.slice().sort((a, b) => a.knows - b.knows);
   for (const view of bySureness) {
     const check = best([view], 'practice', (v, item, difficulty) => itemGain(v, item, difficulty, nowMs));
     if (check) return check;

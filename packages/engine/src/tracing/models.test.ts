@@ -6,29 +6,19 @@ import { LogisticTracer } from './logistic-tracer.ts';
 import { replayLearners } from './replay.ts';
 import { replayPredictionsThroughStates } from '../evaluation/harness.ts';
 import type { AttemptLog, TracedItem, TracingModel, TracingState } from './types.ts';
+import { syntheticLog } from '../testing/synthetic-log.ts';
 
 const ITEMS: TracedItem[] = Array.from({ length: 12 }, (_, i) => ({
   id: `item-${i}`,
   skills: i % 4 === 0 ? [`s${i % 3}`, `s${(i + 1) % 3}`] : [`s${i % 3}`],
 }));
 
-function syntheticLog(seed: number, learners: number, perLearner: number): AttemptLog {
-  let a = seed;
-  const random = (): number => (a = (a * 1103515245 + 12345) % 2147483648) / 2147483648;
-  const rows = learners * perLearner;
-  const learner = new Int32Array(rows);
-  const item = new Int32Array(rows);
-  const correct = new Uint8Array(rows);
-  for (let r = 0; r < rows; r++) {
-    learner[r] = Math.floor(r / perLearner);
-    item[r] = Math.floor(random() * ITEMS.length);
-    correct[r] = random() < 0.3 + 0.5 * ((r % perLearner) / perLearner) ? 1 : 0;
-  }
-  return { learner, item, correct, timeMs: new Float64Array(rows), items: ITEMS };
-}
+/** Learners who answer better the further they are into their answers (30% → 80% right). */
+const learningLog = (seed: number, learners: number, perLearner: number): AttemptLog =>
+  syntheticLog({ seed, items: ITEMS, learners, perLearner, success: (_, n) => 0.3 + 0.5 * (n / perLearner) });
 
 const FITTED: Record<string, TracingModel> = Object.fromEntries(
-  Object.entries(MODEL_TRAINERS).map(([name, train]) => [name, train(syntheticLog(7, 40, 30), 1)]),
+  Object.entries(MODEL_TRAINERS).map(([name, train]) => [name, train(learningLog(7, 40, 30), 1)]),
 );
 const answers = fc.array(fc.tuple(fc.integer({ min: 0, max: ITEMS.length - 1 }), fc.boolean()), {
   maxLength: 30,
@@ -64,7 +54,7 @@ describe.each(Object.keys(FITTED))('tracing model %s', (name) => {
         expect(JSON.stringify(play(model, history))).toBe(JSON.stringify(play(model, history)));
       }),
     );
-    const again = MODEL_TRAINERS[name]!(syntheticLog(7, 40, 30), 1);
+    const again = MODEL_TRAINERS[name]!(learningLog(7, 40, 30), 1);
     expect(again.predict(play(again, [[1, true]]), ITEMS[2]!)).toBe(
       model.predict(play(model, [[1, true]]), ITEMS[2]!),
     );
@@ -82,7 +72,7 @@ describe.each(Object.keys(FITTED))('tracing model %s', (name) => {
   });
 
   it('gives the same predictions on its fast replay path as through the object API', () => {
-    const log = syntheticLog(5, 6, 25);
+    const log = learningLog(5, 6, 25);
     const fast = model.replayPredictions?.(log);
     if (fast !== undefined)
       expect(Array.from(fast)).toEqual(Array.from(replayPredictionsThroughStates(model, log)));
@@ -151,7 +141,7 @@ describe('logistic tracer with every feature', () => {
       id: `wide-${i}`,
       skills: Array.from({ length: 9 }, (_, j) => `w${(i + j) % 11}`),
     }));
-    const log = { ...syntheticLog(9, 8, 20), items: [...ITEMS, ...wide] };
+    const log = { ...learningLog(9, 8, 20), items: [...ITEMS, ...wide] };
     const item = Int32Array.from(log.item, (i, r) => (r % 3 === 0 ? ITEMS.length + (i % wide.length) : i));
     const all: LogisticFeatures = {
       item: true,
@@ -184,7 +174,7 @@ describe('logistic tracer with every feature', () => {
 
 describe('replayLearners', () => {
   it('predicts each row before applying it', () => {
-    const log = syntheticLog(3, 2, 3);
+    const log = learningLog(3, 2, 3);
     const model = FITTED['vidya-lr']!;
     const seen: number[] = [];
     replayLearners(log, model, (state, _item, _correct, _now, row) => {

@@ -1,0 +1,14 @@
+/** A uniform random source in [0, 1). */
+export type Random = () => number;
+
+/** A seeded uniform random source in [0, 1) (mulberry32), for tests and benchmarks that must repeat. */
+export function seededRandom(seed: number): Random {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
