@@ -1,19 +1,8 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '#src/db/client.ts';
-import { buildTestApp, createTestDatabase, fakeWebDist, signUpVerified } from '#src/testing/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { fakeWebDist, signUpVerified } from '#src/testing/test-app.ts';
+import { app, useTestApp } from '#src/testing/test-server.ts';
 
-let database: Database;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await buildTestApp(database, { WEB_DIST_DIR: fakeWebDist() });
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+useTestApp({ WEB_DIST_DIR: fakeWebDist() });
 
 const page = (url: string, cookie?: string) =>
   app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } });

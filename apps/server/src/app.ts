@@ -15,26 +15,27 @@ import {
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import { loadCatalogue } from '@vidya/content';
-import { createProductionModel } from '@vidya/engine';
 import { createDatabase, type Database } from './db/client.ts';
 import { seedCatalogue } from './db/seed.ts';
 import { AppError, badRequest, conflict, serviceUnavailable } from './errors.ts';
+import { scheduleJobs } from './features/jobs/index.ts';
+import { SessionGuard } from './features/accounts/index.ts';
+import { loadLearning, loadNewestFit, scheduleModelFit } from './features/quizzes/index.ts';
+import { accessRoutes } from './features/access/access.routes.ts';
 import { accountRoutes } from './features/accounts/accounts.routes.ts';
+import { consentRoutes } from './features/consent/consent.routes.ts';
 import { courseRoutes } from './features/courses/courses.routes.ts';
 import { dataRightsRoutes } from './features/data-rights/data-rights.routes.ts';
 import { guardianRoutes } from './features/guardians/guardians.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
-import { progressRoutes } from './features/progress/progress.routes.ts';
+import { jobRoutes } from './features/jobs/jobs.routes.ts';
 import { mailRoutes } from './features/mail/mail.routes.ts';
-import { ItemBank, ItemStatsCache } from './features/quizzes/item-bank.ts';
-import { loadNewestFit, scheduleModelFit } from './features/quizzes/model-fit.job.ts';
-import { QuizContexts } from './features/quizzes/quiz-contexts.ts';
-import { readAllStats } from './features/quizzes/quizzes.statements.ts';
-import { SessionReader } from './plugins/session-reader.ts';
-import { securityHeaders } from './plugins/security-headers.ts';
+import { progressRoutes } from './features/progress/progress.routes.ts';
 import { quizRoutes } from './features/quizzes/quizzes.routes.ts';
+import { safetyRoutes } from './features/safety/safety.routes.ts';
 import { tutorRoutes } from './features/tutor/tutor.routes.ts';
-import { createMailer } from './features/mail/mail.service.ts';
+import { securityHeaders } from './plugins/security-headers.ts';
+import { createMailer } from './lib/mailer.ts';
 import { createAuth } from './plugins/auth.ts';
 import { authBridge } from './plugins/auth-bridge.ts';
 import { headerGuard } from './plugins/header-guard.ts';
@@ -60,6 +61,11 @@ const UNAVAILABLE_CODES = new Set([
   '57P03',
   '08006',
   '08001',
+  // postgres.js's own codes for a connection lost or never made.
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  'CONNECT_TIMEOUT',
 ]);
 
 // SQLSTATE class 22 (data exception): a value the database cannot store, such as a NUL character in text.
@@ -114,13 +120,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
   const seeded = await seedCatalogue(database.db, loadCatalogue(config.contentDir));
   app.log.info(seeded, 'content catalogue loaded');
-  app.decorate('learning', {
-    model: createProductionModel(),
-    modelVersion: null,
-    bank: await ItemBank.load(database.db),
-    stats: new ItemStatsCache(() => readAllStats(database.run)),
-    contexts: new QuizContexts(),
-  });
+  app.decorate('learning', await loadLearning(database));
   // While Redis is away, rate-limit checks fail at once (no offline queue) and count in this process's memory instead
   // (plugins/rate-limit-store.ts): every limit still holds per process, and nobody is locked out (docs/security.md).
   const redis = config.redisUrl
@@ -167,7 +167,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   app.decorate('mailer', mailer);
   app.decorate('auth', createAuth({ config, db: database.db, mailer, secret: authSecret(config) }));
-  app.decorate('sessions', new SessionReader(app.auth, database.run));
+  app.decorate('sessions', new SessionGuard(app.auth, database.run));
 
   // Third-party plugins first, then ours, then features (STYLE.md §2).
   securityHeaders(app, {
@@ -246,7 +246,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   progressRoutes(app);
   tutorRoutes(app);
   dataRightsRoutes(app);
-  if (config.devMailOutbox && !config.production) mailRoutes(app);
+  consentRoutes(app);
+  accessRoutes(app);
+  safetyRoutes(app);
+  if (config.devMailOutbox && !config.production) {
+    mailRoutes(app);
+    jobRoutes(app);
+  }
+  scheduleJobs(app);
   await webApp(app);
   return app;
 }

@@ -59,6 +59,7 @@ const EnvSchema = z.object({
   MODEL_REFIT_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(525_600).default(1440),
   MODEL_REFIT_MIN_ATTEMPTS: z.coerce.number().int().min(1).default(10_000),
   MODEL_FIT_CHECK_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
 });
 
 export interface OAuthClient {
@@ -106,6 +107,8 @@ export interface Config {
     /** How often the process looks for a newer stored fit and whether the job is due. */
     checkMs: number;
   };
+  /** How often each process wakes the scheduled jobs (consent reminders and expiry, tutor retention); 0: never. */
+  jobsIntervalSeconds: number;
   social: {
     google: OAuthClient | null;
     microsoft: (OAuthClient & { tenantId: string }) | null;
@@ -178,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       minAttempts: e.MODEL_REFIT_MIN_ATTEMPTS,
       checkMs: e.MODEL_FIT_CHECK_SECONDS * 1000,
     },
+    jobsIntervalSeconds: e.JOBS_INTERVAL_SECONDS,
     social: {
       google: pair(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET),
       microsoft: microsoft && { ...microsoft, tenantId: e.MICROSOFT_TENANT_ID },

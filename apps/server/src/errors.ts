@@ -16,6 +16,7 @@ const TITLES: Record<ErrorCode, string> = {
   payload_too_large: 'Request too large',
   not_enrolled: 'Not enrolled in this course',
   quiz_finished: 'Quiz finished',
+  consent_required: 'Parental consent required',
   stale_question: 'Not the current question',
   no_questions: 'No question available',
   service_unavailable: 'Service unavailable',

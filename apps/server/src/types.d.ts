@@ -2,9 +2,9 @@ import type {} from '@fastify/rate-limit';
 import type { Auth } from '#src/plugins/auth.ts';
 import type { Db, Database } from '#src/db/client.ts';
 import type { Config } from '#src/config.ts';
-import type { Mailer } from '#src/features/mail/mail.service.ts';
-import type { Learning } from '#src/features/quizzes/quizzes.service.ts';
-import type { SessionReader } from '#src/plugins/session-reader.ts';
+import type { Mailer } from '#src/lib/mailer.ts';
+import type { Learning } from '#src/features/quizzes/index.ts';
+import type { SessionGuard } from '#src/features/accounts/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,8 +12,8 @@ declare module 'fastify' {
     db: Db;
     database: Database;
     auth: Auth;
-    /** Reads the session cookie in one statement (plugins/session-reader.ts). */
-    sessions: SessionReader;
+    /** The session of a request (features/accounts/session-guard.ts). */
+    sessions: SessionGuard;
     mailer: Mailer;
     learning: Learning;
   }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AGE_FIELDS, checkLearnerAge } from './age.ts';
 import { RoleSchema } from './roles.ts';
 
 // SPEC §5: the required-field messages, word for word; both the forms and the server use them.
@@ -52,8 +53,15 @@ export const SignUpBodySchema = z.object({
     .min(1, SIGN_UP_MESSAGES.password)
     .min(PASSWORD_MIN_LENGTH, `At least ${PASSWORD_MIN_LENGTH} characters`)
     .max(PASSWORD_MAX_LENGTH, `At most ${PASSWORD_MAX_LENGTH} characters`),
+  // A learner's month and year of birth and, under 18, a parent's e-mail (required for learners: see below).
+  ...AGE_FIELDS,
 });
 export type SignUpBody = z.infer<typeof SignUpBodySchema>;
+
+/** The learner sign-up form and what the server requires of a learner: the age fields filled in. */
+export const LearnerSignUpBodySchema = SignUpBodySchema.superRefine((value, context) =>
+  checkLearnerAge(value, context),
+);
 
 export const RoleParamsSchema = z.object({ role: RoleSchema });
 

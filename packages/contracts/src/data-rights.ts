@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OkSchema } from './accounts.ts';
+import { PasswordBodySchema } from './consent.ts';
 import { endpoint } from './endpoint.ts';
 import { LearnerIdParamsSchema } from './guardians.ts';
 import { RoleSchema } from './roles.ts';
@@ -96,7 +97,7 @@ export const dataRightsEndpoints = {
   exportChild: endpoint({
     method: 'GET',
     path: '/api/guardian/learners/:learnerId/data-export',
-    summary: "A parent with a verified link downloads all of the child's data as JSON",
+    summary: "The consenting parent downloads all of the child's data as JSON",
     tags: ['data rights'],
     params: LearnerIdParamsSchema,
     response: LearnerExportSchema,
@@ -104,9 +105,11 @@ export const dataRightsEndpoints = {
   deleteChild: endpoint({
     method: 'DELETE',
     path: '/api/guardian/learners/:learnerId',
-    summary: "A parent with a verified link deletes the child's account and every row of theirs",
+    summary:
+      "The consenting parent deletes the child's account and every row of theirs (their password typed again)",
     tags: ['data rights'],
     params: LearnerIdParamsSchema,
+    body: PasswordBodySchema,
     response: OkSchema,
   }),
 };

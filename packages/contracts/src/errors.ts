@@ -19,6 +19,7 @@ export const ERROR_CODES = [
   'quiz_finished',
   'stale_question',
   'no_questions',
+  'consent_required',
   'service_unavailable',
   'internal_error',
 ] as const;

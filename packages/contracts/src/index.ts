@@ -13,3 +13,7 @@ export * from './progress.ts';
 export * from './time-zone.ts';
 export * from './tutor.ts';
 export * from './data-rights.ts';
+export * from './consent-notice.ts';
+export * from './age.ts';
+export * from './consent.ts';
+export * from './consent-endpoints.ts';

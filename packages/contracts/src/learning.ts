@@ -25,6 +25,8 @@ export const MASTERY_BAND_LABELS: Readonly<Record<MasteryBand, string>> = {
   'getting there': 'Getting there',
   mastered: 'Mastered',
 };
+/** How every view shows a mastery probability (0–1), or a difference of two: as whole percentage points (0–100). */
+export const toPercent = (p: number) => Math.round(p * 100);
 
 export const CourseSchema = z
   .object({

@@ -34,6 +34,10 @@ export const paths = {
   /** Not in the SPEC: the teacher's and the parent's own account and data rights (issue 20). */
   instructorAccount: '/instructor/account',
   parentAccount: '/parent/account',
+  /** The page a parent's consent mail links to (with `?token=`). */
+  parentConsent: '/guardian/consent',
+  /** Who can see my learning: the adults who can see a learner's data, and the access log. */
+  whoCanSee: '/learner/who-can-see',
 } as const;
 
 /** The account page of each adult role, linked from the top navigation on every page of theirs. */
@@ -77,7 +81,9 @@ export function pageAccess(path: string): Access {
   if ((QUIZ_PATHS as string[]).includes(path))
     return { kind: 'role', role: 'learners', signedOut: paths.home };
   if (path === paths.courses) return { kind: 'role', role: 'learners', signedOut: null };
-  if (([paths.progress, paths.profile, paths.teachers, paths.askAi] as string[]).includes(path)) {
+  if (
+    ([paths.progress, paths.profile, paths.teachers, paths.askAi, paths.whoCanSee] as string[]).includes(path)
+  ) {
     return { kind: 'role', role: 'learners', signedOut: paths.learnerLogin };
   }
   if (path === paths.instructor || path === paths.instructorAccount)

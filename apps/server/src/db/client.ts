@@ -3,32 +3,31 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
+import postgres from 'postgres';
 import { HotConnections } from './hot-connections.ts';
 import * as schema from './schema/index.ts';
+import type { RunStatement } from './sql.ts';
 
 /**
  * How many connections the hot statements share (decision 004): one per core, at least 2. Few, because postgres.js
- * pipelines: the statements of concurrent requests queue in the driver and reach PostgreSQL in batches, where 10
- * connections kept ten backends waking and competing for 2 cores. In interleaved runs of 64 learners on 2 cores
- * (docs/performance.md), 2 connections gave 7–8% more answers per second than 10 and a shorter tail at a set rate.
- * Not 1: a statement waiting on a lock (an unenrolment's transaction) would hold up every learner's.
+ * pipelines the statements of concurrent requests; more backends only compete for the cores (measured in
+ * docs/performance.md). Not 1: a statement waiting on a lock (an unenrolment's transaction) would hold up every
+ * learner's.
  */
 const HOT_CONNECTIONS = Math.max(2, availableParallelism());
 
 export type Schema = typeof schema;
-/** One drizzle type for both drivers: PGlite (embedded) and node-postgres. */
+/** One drizzle type for both databases: PGlite (embedded) and PostgreSQL (through postgres.js). */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
-/**
- * Runs one fixed SQL text with `$n` parameters outside drizzle, for the few hot paths where building the SQL per
- * call costs too much; on PostgreSQL it is prepared once per connection.
- */
-export type RunStatement = <Row>(text: string, params: readonly unknown[]) => Promise<Row[]>;
+/** An open transaction. */
+export type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** A database handle or an open transaction. */
+export type Tx = Transaction | Db;
 
 export interface Database {
   db: Db;
@@ -111,12 +110,10 @@ function lockDataDir(dataDir: string): () => void {
 /** Opens the configured database: PostgreSQL when a URL is given, else PGlite (in memory when dataDir is null). */
 export async function createDatabase(config: DatabaseConfig): Promise<Database> {
   if (config.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: config.url, max: 10 });
-    // An idle client losing its connection (database restart) must not crash the process.
-    pool.on('error', () => undefined);
-    const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
-    // The hot statements go through postgres.js (decision 004): it pipelines the statements of concurrent requests
-    // on its connections and writes them in one system call, where node-postgres sends one at a time.
+    // One driver, postgres.js (decision 013): drizzle on a pool of its own (its transactions hold a connection, and
+    // drizzle sets the pool's date parsers for its own mapping), the hot statements on `HotConnections`.
+    const client = postgres(config.url, { max: 10, onnotice: () => undefined });
+    const db = drizzlePostgres({ client, schema }) as unknown as Db;
     const hot = new HotConnections(config.url, HOT_CONNECTIONS);
     return {
       db,
@@ -125,25 +122,25 @@ export async function createDatabase(config: DatabaseConfig): Promise<Database> 
       // Several processes may start at once on one database (a deploy): one migrates, the others wait and
       // then find nothing to do, instead of racing to create the same tables.
       migrate: async (migrationsFolder) => {
-        const lock = await pool.connect();
+        const lock = await client.reserve();
         try {
-          await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-          await migrateNodePg(db as unknown as Parameters<typeof migrateNodePg>[0], { migrationsFolder });
+          await lock`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
+          await migratePostgres(db as unknown as Parameters<typeof migratePostgres>[0], { migrationsFolder });
         } finally {
-          await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+          await lock`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`.catch(() => undefined);
           lock.release();
         }
       },
       ping: async () => {
         try {
-          await pool.query('select 1');
+          await client`select 1`;
           return true;
         } catch {
           return false;
         }
       },
       close: async () => {
-        await Promise.all([pool.end(), hot.end(5)]);
+        await Promise.all([client.end({ timeout: 5 }), hot.end(5)]);
       },
     };
   }

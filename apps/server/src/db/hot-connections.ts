@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
 import postgres from 'postgres';
-import type { RunStatement } from './client.ts';
+import type { RunStatement } from './sql.ts';
 
 type Options = postgres.Options<Record<string, postgres.PostgresType>>;
 
@@ -21,9 +21,9 @@ const openSocket = (o: { host: string[]; port: number[] }) =>
  * Not one postgres.js client of `size` connections: its pool (3.4.9) moves a connection between its queues with an
  * array whose `shift` leaves a hole and whose `remove` scans the whole array, so while every connection is busy the
  * array grows by one slot per statement and never shrinks. Each statement then costs time proportional to how many
- * ran before it: in a 30 s loop of `select 1` from 64 callers its throughput fell from 36,000 to 7,000 statements/s,
- * and a server under steady load slowed with uptime (docs/performance.md). A client of one connection never has two
- * entries to move, so its queues stay empty or hold that one connection.
+ * ran before it, and a server under steady load slowed with uptime (measured in docs/performance.md, "Session of
+ * 2026-11-23 afternoon"). A client of one connection never has two entries to move, so its queues stay empty or hold
+ * that one connection.
  *
  * Each connection's socket is opened here, with Nagle's algorithm off: postgres.js opens a plain `net.Socket`, which
  * keeps Nagle's algorithm on, so a statement written while an earlier one on the same connection is unacknowledged

@@ -1,21 +1,16 @@
 import { loadCatalogue, type Catalogue } from '@vidya/content';
 import { and, count, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '#src/config.ts';
-import { createTestDatabase } from '#src/testing/test-app.ts';
-import type { Database } from './client.ts';
 import { course, item, passage, skill } from './schema/index.ts';
 import { seedCatalogue } from './seed.ts';
+import { database, useTestDatabase } from '#src/testing/test-server.ts';
 
-let database: Database;
 let catalogue: Catalogue;
 
+useTestDatabase();
 beforeAll(async () => {
-  database = await createTestDatabase();
   catalogue = loadCatalogue(loadConfig({}).contentDir);
-});
-afterAll(async () => {
-  await database.close();
 });
 
 const liveItems = async () =>

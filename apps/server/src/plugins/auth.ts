@@ -9,7 +9,7 @@ import { username } from 'better-auth/plugins/username';
 import type { Config } from '#src/config.ts';
 import type { Db } from '#src/db/client.ts';
 import * as schema from '#src/db/schema/index.ts';
-import { linkMail, type Mailer } from '#src/features/mail/mail.service.ts';
+import { linkMail, type Mailer } from '#src/lib/mailer.ts';
 
 /** Set by our sign-up and social-start routes; read when better-auth creates the user (role fixed at sign-up). */
 export const SIGNUP_ROLE_COOKIE = 'vidya.signup-role';
@@ -157,6 +157,13 @@ export function createAuth(options: { config: Config; db: Db; mailer: Mailer; se
         : []),
     ],
     databaseHooks: {
+      session: {
+        create: {
+          // A child's account whose consent was withdrawn is closed: no new session, by any sign-in method.
+          before: async (session) =>
+            (await isClosedAccount(db, session.userId)) ? false : { data: session },
+        },
+      },
       user: {
         create: {
           before: async (user, ctx) => {
@@ -174,6 +181,15 @@ export function createAuth(options: { config: Config; db: Db; mailer: Mailer; se
       },
     },
   });
+}
+
+/** Whether an account may not sign in: a learner whose parent withdrew consent (kept only for the download). */
+async function isClosedAccount(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ status: schema.parentalConsent.status })
+    .from(schema.parentalConsent)
+    .where(eq(schema.parentalConsent.learnerId, userId));
+  return row?.status === 'withdrawn';
 }
 
 /** Where a role lands after signing in. */

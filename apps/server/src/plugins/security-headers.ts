@@ -5,7 +5,7 @@ import helmet, { type HelmetOptions } from 'helmet';
 /**
  * The headers Helmet sets with `options`, worked out once. Our options are static (no per-request nonce), so every
  * response gets the same headers: running the middleware per request rebuilt the Content-Security-Policy text each
- * time, about 2.5% of a quiz call's CPU (docs/performance.md). Helmet's removals (X-Powered-By) are kept as removals.
+ * time, a measurable share of a quiz call's CPU (docs/performance.md). Helmet's removals (X-Powered-By) are kept as removals.
  */
 export function helmetHeaders(options: Readonly<HelmetOptions>): {
   set: [string, string][];

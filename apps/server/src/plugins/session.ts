@@ -1,25 +1,22 @@
 import type { Me, Role } from '@vidya/contracts';
-import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { forbidden, unauthenticated } from '#src/errors.ts';
-import { presentMe } from '#src/features/accounts/accounts.presenter.ts';
+
+// The session itself is read by the accounts feature's SessionGuard (`app.sessions`): these are the route checks.
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in account, once `loadAccount` has run (undefined before, null when signed out). */
     account?: Me | null;
-    /** The signed session token, once `requireSessionToken` has run. */
-    sessionToken?: string;
+    /** The verified session, once `requireSessionToken` has run (opaque: only statements take it). */
+    sessionKey?: NonNullable<Awaited<ReturnType<FastifyInstance['sessions']['token']>>>;
   }
 }
 
 /** Reads the session cookie and returns the signed-in account, or null. Cached on the request. */
 export async function loadAccount(app: FastifyInstance, request: FastifyRequest): Promise<Me | null> {
   if (request.account !== undefined) return request.account;
-  const read = await app.sessions.read(request.headers.cookie);
-  if (read !== 'ask-auth') return (request.account = read);
-  const session = await app.auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
-  request.account = session ? presentMe(session.user) : null;
+  request.account = await app.sessions.account(request.headers);
   return request.account;
 }
 
@@ -44,29 +41,16 @@ export function requireAccount(app: FastifyInstance, roles?: readonly Role[]): p
  */
 export function requireSessionToken(app: FastifyInstance): preHandlerAsyncHookHandler {
   return async (request) => {
-    const token = await app.sessions.token(request.headers.cookie);
-    if (!token) throw unauthenticated();
-    request.sessionToken = token;
+    const key = await app.sessions.token(request.headers.cookie);
+    if (!key) throw unauthenticated();
+    request.sessionKey = key;
   };
 }
 
-/** The caller of a `requireSessionToken` route: its token, and the whole check for when the statement is not enough. */
-export interface SessionCaller {
-  token: string;
-  /**
-   * Checks the account as `requireAccount` does (401, 403), for a statement that found nothing (to tell a missing
-   * quiz from a missing session) or a session better-auth must see (expired, due for refresh).
-   */
-  confirm(): Promise<Me>;
-}
-
-export function sessionCaller(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  roles: readonly Role[],
-): SessionCaller {
-  if (!request.sessionToken) throw unauthenticated();
-  return { token: request.sessionToken, confirm: () => checkAccount(app, request, roles) };
+/** The caller of a `requireSessionToken` route (the accounts feature's `Caller`), checked for `roles` when it must be. */
+export function sessionCaller(app: FastifyInstance, request: FastifyRequest, roles: readonly Role[]) {
+  if (!request.sessionKey) throw unauthenticated();
+  return app.sessions.caller(request.sessionKey, () => checkAccount(app, request, roles));
 }
 
 /** The account a `requireAccount` preHandler admitted. */

@@ -1,10 +1,9 @@
-import { fillPath } from '@vidya/contracts';
-import type { FastifyInstance } from 'fastify';
+import { CONSENT_NOTICE_VERSION, fillPath } from '@vidya/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '#src/db/client.ts';
-import { buildTestApp, createTestDatabase, newPerson } from '#src/testing/test-app.ts';
+import { newPerson } from '#src/testing/test-app.ts';
 import { ACTORS, buildWorld, type Actor, type World } from './authorisation-world.ts';
 import { snapshotDatabase } from './fixtures.ts';
+import { app, useTestApp } from '#src/testing/test-server.ts';
 
 /**
  * The authorisation matrix: every route the app registers × every kind of caller, with the status each must get.
@@ -24,6 +23,8 @@ interface Rule {
 }
 
 const learnerParams = (w: World) => ({ learnerId: w.accounts.learner.id });
+/** Every account of the world signed up with this password (newPerson). */
+const PASSWORD = newPerson().password;
 const quiz = (w: World) => ({ quizId: w.quizId });
 const link = (key: keyof World['linkOf']) => (w: World) => ({ linkId: w.linkOf[key] });
 const conversation = (w: World) => ({ conversationId: w.conversationId });
@@ -45,6 +46,8 @@ const RULES: Record<string, Rule> = {
   'GET /readyz': PUBLIC(200),
   'GET /dev/mail': PUBLIC(200),
   'GET /dev/mail/messages': PUBLIC(200),
+  // Runs the due jobs now (nothing in the world is due); development only, like the outbox.
+  'POST /dev/jobs/run': PUBLIC(200),
   // better-auth: only the allow-listed paths answer; its own sign-in endpoints are not reachable.
   'GET /api/auth/*': { ...PUBLIC(200), params: wildcard('get-session') },
   // The verification link: a forged token leads every caller to the page that says the link is bad.
@@ -119,9 +122,10 @@ const RULES: Record<string, Rule> = {
     params: link('parentUnverified'),
     destructive: true,
   },
+  // The teacher's link: the consenting parent's stays while consent stands (409 for the learner, see consent tests).
   'DELETE /api/me/links/:linkId': {
     expect: '401 200 404 403 403 403 403 403 403',
-    params: link('parentVerified'),
+    params: link('instructorVerified'),
     destructive: true,
   },
   'POST /api/me/link-requests/:linkId/block': {
@@ -173,7 +177,8 @@ const RULES: Record<string, Rule> = {
   'GET /api/me/data-export': { expect: '401 200 200 200 200 200 200 200 200' },
   'DELETE /api/me/account': { expect: '401 200 200 200 200 200 200 200 200', destructive: true },
 
-  // Data rights over a child: a parent with a verified link only (a teacher's link never carries them).
+  // Data rights over a child: the consenting parent only (a teacher's link never carries them; nor does a parent's
+  // link made by a username request: see data-rights.test.ts). Deleting asks for the password again.
   'GET /api/guardian/learners/:learnerId/data-export': {
     expect: '401 403 403 403 403 403 200 403 403',
     params: learnerParams,
@@ -181,8 +186,66 @@ const RULES: Record<string, Rule> = {
   'DELETE /api/guardian/learners/:learnerId': {
     expect: '401 403 403 403 403 403 200 403 403',
     params: learnerParams,
+    body: () => ({ password: PASSWORD }),
     destructive: true,
   },
+
+  // Consent (the world's learner is a child whose parent `parentVerified` consented; pending and withdrawn children
+  // are in consent-states.test.ts). The learner's own state, and the requests that only a pending learner may send.
+  'GET /api/me/consent': { expect: '401 200 200 403 403 403 403 403 403' },
+  'POST /api/me/consent/reminders': {
+    expect: '401 409 409 403 403 403 403 403 403',
+    body: () => ({ parentEmail: newPerson().email }),
+  },
+  'POST /api/me/age': {
+    expect: '401 409 409 403 403 403 403 403 403',
+    body: () => ({ birthYear: 1990, birthMonth: 6 }),
+  },
+  // The mailed link: anyone holding it sees whose request it is; only a parent consents (the one who did: 201 again).
+  'GET /api/consent-requests/:token': { ...PUBLIC(200), params: (w) => ({ token: w.consentToken }) },
+  'POST /api/consent-requests/:token/grant': {
+    expect: '401 403 403 403 403 403 201 409 409',
+    params: (w) => ({ token: w.consentToken }),
+    body: () => ({ isParent: true, isAdult: true, noticeVersion: CONSENT_NOTICE_VERSION }),
+  },
+  'POST /api/guardian/children': {
+    expect: '401 403 403 403 403 403 201 201 201',
+    body: () => {
+      const child = newPerson();
+      return {
+        firstName: child.firstName,
+        lastName: child.lastName,
+        email: child.email,
+        username: child.username,
+        birthYear: new Date().getUTCFullYear() - 10,
+        birthMonth: 1,
+        isParent: true,
+        isAdult: true,
+        noticeVersion: CONSENT_NOTICE_VERSION,
+      };
+    },
+  },
+  'GET /api/guardian/consents': { expect: '401 403 403 403 403 403 200 200 200' },
+  'POST /api/guardian/learners/:learnerId/consent-withdrawal': {
+    expect: '401 403 403 403 403 403 200 403 403',
+    params: learnerParams,
+    body: () => ({ password: PASSWORD }),
+    destructive: true,
+  },
+
+  // Who can see my learning: the learner's page, the consenting parent's same view and removals.
+  'GET /api/me/access': { expect: '401 200 200 403 403 403 403 403 403' },
+  'GET /api/guardian/learners/:learnerId/access': {
+    expect: '401 403 403 403 403 403 200 403 403',
+    params: learnerParams,
+  },
+  'DELETE /api/guardian/learners/:learnerId/links/:linkId': {
+    expect: '401 403 403 403 403 403 200 403 403',
+    params: (w) => ({ ...learnerParams(w), ...link('instructorVerified')(w) }),
+    destructive: true,
+  },
+  // Safety alerts: every teacher and parent has a list (only their children's and class members' alerts in it).
+  'GET /api/guardian/safety-alerts': { expect: '401 403 403 200 200 200 200 200 200' },
 
   // The tutor: the learner's own conversations; a verified parent reads them.
   'GET /api/tutor/engine': { expect: '401 200 200 403 403 403 403 403 403' },
@@ -214,19 +277,14 @@ const RULES: Record<string, Rule> = {
 
 const SAFE = new Set(['GET', 'HEAD']);
 
-let database: Database;
-let app: FastifyInstance;
+useTestApp();
 let world: World;
 let cases = 0;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await buildTestApp(database);
   world = await buildWorld(app);
 });
 afterAll(async () => {
-  await app.close();
-  await database.close();
   console.log(`authorisation matrix: ${cases} requests checked`);
 });
 

@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import type { Role } from '@vidya/contracts';
+import { createHash, randomBytes } from 'node:crypto';
+import { CONSENT_NOTICE_VERSION, type Role } from '@vidya/contracts';
 import { eq, inArray, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -9,6 +9,7 @@ import {
   guardianBlock,
   guardianLink,
   learnerChannel,
+  parentalConsent,
   quizSession,
   tutorConversation,
   user,
@@ -44,8 +45,9 @@ const ROLE_OF: Record<SignedIn, Role> = {
 };
 
 /**
- * The learner `learner` and the resources every rule's path points at: their quiz, channel and tutor conversation,
- * the verified teacher's class, and one link per guardian (verified or pending) to the learner.
+ * The learner `learner` (a 12-year-old whose parent, `parentVerified`, consented: their link is verified by the
+ * consent) and the resources every rule's path points at: their quiz, channel and tutor conversation, the verified
+ * teacher's class, and one link per guardian (verified or pending) to the learner.
  */
 export interface World {
   accounts: Record<SignedIn, TestAccount>;
@@ -57,6 +59,8 @@ export interface World {
   conversationId: string;
   /** The learner's block of the unlinked parent. */
   blockId: string;
+  /** The token of the consent link the parent followed (the request now answered). */
+  consentToken: string;
   linkOf: Record<
     'instructorVerified' | 'instructorUnverified' | 'parentVerified' | 'parentUnverified',
     string
@@ -122,6 +126,23 @@ export async function buildWorld(app: FastifyInstance, previous?: World): Promis
   await app.db.delete(learnerChannel).where(inArray(learnerChannel.learnerId, ids));
   await app.db.delete(tutorConversation).where(inArray(tutorConversation.learnerId, ids));
 
+  // The learner is a child whose parent consented by the mailed link (written directly, like the links below).
+  const consentToken = randomBytes(32).toString('base64url');
+  const consent = {
+    birthYear: new Date().getUTCFullYear() - 12,
+    birthMonth: 1,
+    status: 'granted',
+    parentId: accounts.parentVerified.id,
+    method: 'email_link',
+    noticeVersion: CONSENT_NOTICE_VERSION,
+    grantedAt: new Date(),
+    tokenHash: createHash('sha256').update(consentToken).digest('hex'),
+  };
+  await app.db
+    .insert(parentalConsent)
+    .values({ learnerId: learner.id, ...consent })
+    .onConflictDoUpdate({ target: parentalConsent.learnerId, set: consent });
+
   const joinCode = randomBytes(4).toString('hex').toUpperCase().slice(0, 6);
   const [cls] = await app.db
     .insert(classroom)
@@ -174,6 +195,7 @@ export async function buildWorld(app: FastifyInstance, previous?: World): Promis
     channelId: channel.id!,
     conversationId: conversation!.id,
     blockId: block!.id,
+    consentToken,
     linkOf,
   };
 }

@@ -1,10 +1,10 @@
-import type { Role } from '@vidya/contracts';
+import { CONSENT_NOTICE_VERSION, type Role } from '@vidya/contracts';
 import { getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import * as schema from '#src/db/schema/index.ts';
 import { as, answerKey } from '#src/testing/learning.ts';
-import { signUpVerified, type newPerson } from '#src/testing/test-app.ts';
+import { lastMailTo, linkIn, newPerson, signUpVerified } from '#src/testing/test-app.ts';
 
 /** A signed-up, verified, signed-in account with a request helper. */
 export interface TestAccount {
@@ -15,12 +15,55 @@ export interface TestAccount {
   client: ReturnType<typeof as>;
 }
 
-export async function createAccount(app: FastifyInstance, role: Role): Promise<TestAccount> {
-  const { cookie, person } = await signUpVerified(app, role);
+export async function createAccount(
+  app: FastifyInstance,
+  role: Role,
+  person = newPerson(),
+): Promise<TestAccount> {
+  const { cookie } = await signUpVerified(app, role, person);
   const client = as(app, cookie);
   const me = await client.get('/api/me');
   if (me.statusCode !== 200) throw new Error(`sign-in failed: ${me.body}`);
   return { id: me.json<{ id: string }>().id, role, cookie, person, client };
+}
+
+/** A month and year of birth that makes a learner `years` old now. */
+export function bornYearsAgo(years: number, now = new Date()) {
+  return { birthYear: now.getUTCFullYear() - years, birthMonth: 1 };
+}
+
+/** A 12-year-old who signed up giving `parentEmail`: the account waits for consent. */
+export async function pendingChild(app: FastifyInstance, parentEmail: string): Promise<TestAccount> {
+  return createAccount(app, 'learners', newPerson({ ...bornYearsAgo(12), parentEmail }));
+}
+
+/** The token in the newest consent mail to a parent's address. */
+export async function consentToken(app: FastifyInstance, parentEmail: string): Promise<string> {
+  const mail = await lastMailTo(app, parentEmail);
+  if (!mail) throw new Error(`no mail to ${parentEmail}`);
+  const token = new URL(linkIn(mail.text)).searchParams.get('token');
+  if (!token) throw new Error(`no consent link in "${mail.subject}"`);
+  return token;
+}
+
+/** The parent consents by the mailed link, as the consent page does. */
+export async function grantConsent(app: FastifyInstance, parent: TestAccount): Promise<void> {
+  const token = await consentToken(app, parent.person.email);
+  await expectOk(
+    'consent',
+    await parent.client.post(`/api/consent-requests/${token}/grant`, {
+      isParent: true,
+      isAdult: true,
+      noticeVersion: CONSENT_NOTICE_VERSION,
+    }),
+  );
+}
+
+/** A 12-year-old whose parent consented by the mailed link (the parent–child link is verified by it). */
+export async function consentedChild(app: FastifyInstance, parent: TestAccount): Promise<TestAccount> {
+  const child = await pendingChild(app, parent.person.email);
+  await grantConsent(app, parent);
+  return child;
 }
 
 async function expectOk(what: string, response: { statusCode: number; body: string }) {
@@ -89,7 +132,7 @@ export function allTableNames(): string[] {
 
 async function rowsOf<T>(app: FastifyInstance, query: ReturnType<typeof sql>): Promise<T[]> {
   const result: unknown = await app.db.execute(query);
-  return (result as { rows: T[] }).rows;
+  return Array.isArray(result) ? (result as T[]) : (result as { rows: T[] }).rows;
 }
 
 /** Tables holding at least one row whose text contains `needle` (an id, an e-mail address), with the count. */

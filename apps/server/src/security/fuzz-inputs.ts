@@ -1,3 +1,4 @@
+import { CONSENT_NOTICE_VERSION } from '@vidya/contracts';
 import fc from 'fast-check';
 import type { World } from './authorisation-world.ts';
 
@@ -79,7 +80,7 @@ export function validValue(field: string, world: World): unknown {
     code: world.joinCode,
     name: 'Grade 7',
     text: 'What is 2 + 2?',
-    token: 'not-a-real-token',
+    token: world.consentToken,
     provider: 'google',
     itemId: world.itemId,
     answer: '1',
@@ -94,6 +95,12 @@ export function validValue(field: string, world: World): unknown {
     question: { quizId: world.quizId, itemId: world.itemId },
     timeZone: 'Asia/Kolkata',
     period: '7d',
+    birthYear: 2014,
+    birthMonth: 6,
+    parentEmail: 'parent@example.com',
+    isParent: true,
+    isAdult: true,
+    noticeVersion: CONSENT_NOTICE_VERSION,
   };
   return values[field] ?? 'x';
 }

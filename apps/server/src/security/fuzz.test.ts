@@ -1,10 +1,9 @@
 import * as contracts from '@vidya/contracts';
 import { ERROR_CODES, ProblemSchema, type Endpoint } from '@vidya/contracts';
 import fc from 'fast-check';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '#src/db/client.ts';
-import { TEST_ORIGIN, buildTestApp, createTestDatabase } from '#src/testing/test-app.ts';
+import { TEST_ORIGIN } from '#src/testing/test-app.ts';
 import { buildWorld, type World } from './authorisation-world.ts';
 import { snapshotDatabase } from './fixtures.ts';
 import {
@@ -17,6 +16,7 @@ import {
   queryFor,
   rawBody,
 } from './fuzz-inputs.ts';
+import { app, useTestApp } from '#src/testing/test-server.ts';
 
 /**
  * Property-based fuzzing of every endpoint the contracts declare, with malformed, oversized, wrong-typed and
@@ -56,8 +56,7 @@ function contractEndpoints(): NamedEndpoint[] {
 const fieldsOf = (schema: unknown): string[] =>
   Object.keys((schema as { shape?: Record<string, unknown> } | undefined)?.shape ?? {});
 
-let database: Database;
-let app: FastifyInstance;
+useTestApp();
 let world: World;
 let cases = 0;
 let refused = 0;
@@ -66,13 +65,9 @@ let changedOnRefusal = 0;
 let endpointsFuzzed = 0;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await buildTestApp(database);
   world = await buildWorld(app);
 });
 afterAll(async () => {
-  await app.close();
-  await database.close();
   console.log(
     `fuzz: ${cases} cases over ${endpointsFuzzed} endpoints and random routes; ${serverErrors} answered 5xx; ` +
       `${refused} refused, ${changedOnRefusal} of them with changed rows (seed ${SEED})`,
@@ -210,9 +205,9 @@ const RUNS_PER_ENDPOINT =
     : Number(FUZZ_RUNS ?? 20);
 /** Vitest's limit per property: generous, since a property may run hundreds of cases on a shared machine. */
 const PROPERTY_TIMEOUT_MS = Math.max(120_000, RUNS_PER_ENDPOINT * 2_000);
-// A success here ends a session, removes a link or deletes an account: rebuild the world after fuzzing it.
+// A success here ends a session, removes a link, withdraws consent or deletes an account: rebuild the world after.
 const changesWorld = (endpoint: Endpoint) =>
-  endpoint.method === 'DELETE' || /accept|decline/.test(endpoint.path);
+  endpoint.method === 'DELETE' || /accept|decline|withdrawal/.test(endpoint.path);
 
 describe('fuzzing every contract endpoint', () => {
   it('finds the endpoints to fuzz in the contracts', () => {

@@ -1,20 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '#src/db/client.ts';
 import { freePort } from '#src/testing/server-process.ts';
-import { buildTestApp, createTestDatabase, newPerson } from '#src/testing/test-app.ts';
+import { buildTestApp, newPerson } from '#src/testing/test-app.ts';
 import { createAccount } from './fixtures.ts';
+import { database, useTestDatabase } from '#src/testing/test-server.ts';
 
 // Redis runs at this address on every development and CI machine (docs/security.md); REDIS_URL overrides it.
 // eslint-disable-next-line no-restricted-properties -- a test picks the service it runs against
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-let database: Database;
 let one: FastifyInstance;
 let two: FastifyInstance;
 
+useTestDatabase();
 beforeAll(async () => {
-  database = await createTestDatabase();
   // Two server instances on one database and one Redis, as behind a load balancer.
   one = await buildTestApp(database, { REDIS_URL, RATE_LIMIT_IP_MULTIPLIER: '1000' });
   two = await buildTestApp(database, { REDIS_URL, RATE_LIMIT_IP_MULTIPLIER: '1000' });
@@ -22,7 +21,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await one?.close();
   await two?.close();
-  await database?.close();
 });
 
 /** Sends `count` requests, alternating between the two instances; returns the statuses. */

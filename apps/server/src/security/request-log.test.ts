@@ -1,35 +1,17 @@
 import { Writable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '#src/db/client.ts';
+import { describe, expect, it } from 'vitest';
 import { redactUrl } from '#src/plugins/request-log.ts';
-import {
-  TEST_ORIGIN,
-  buildTestApp,
-  createTestDatabase,
-  lastMailTo,
-  linkIn,
-  newPerson,
-} from '#src/testing/test-app.ts';
+import { TEST_ORIGIN, lastMailTo, linkIn, newPerson } from '#src/testing/test-app.ts';
+import { app, useTestApp } from '#src/testing/test-server.ts';
 
-let database: Database;
-let app: FastifyInstance;
 const lines: string[] = [];
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(chunk.toString());
-      done();
-    },
-  });
-  app = await buildTestApp(database, { LOG_LEVEL: 'info' }, { logStream: stream });
+const stream = new Writable({
+  write(chunk: Buffer, _encoding, done) {
+    lines.push(chunk.toString());
+    done();
+  },
 });
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-});
+useTestApp({ LOG_LEVEL: 'info' }, { logStream: stream });
 
 /** The request log's lines written while `run` ran. */
 async function logOf(run: () => Promise<unknown>): Promise<string> {

@@ -1,21 +1,13 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '#src/db/client.ts';
-import { TEST_ORIGIN, buildTestApp, createTestDatabase, newPerson } from '#src/testing/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TEST_ORIGIN, buildTestApp, newPerson } from '#src/testing/test-app.ts';
 import { createAccount, snapshotDatabase, type TestAccount } from './fixtures.ts';
+import { app, database, useTestApp } from '#src/testing/test-server.ts';
 
-let database: Database;
-let app: FastifyInstance;
+useTestApp();
 let learner: TestAccount;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await buildTestApp(database);
   learner = await createAccount(app, 'learners');
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
 });
 
 const enrol = (headers: Record<string, string>) =>

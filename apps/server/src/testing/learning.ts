@@ -9,7 +9,8 @@ export function as(app: FastifyInstance, cookie: string) {
     get: (url: string) => app.inject({ method: 'GET', url, headers: { cookie } }),
     post: (url: string, payload?: object) =>
       app.inject({ method: 'POST', url, headers: { cookie }, ...(payload ? { payload } : {}) }),
-    delete: (url: string) => app.inject({ method: 'DELETE', url, headers: { cookie } }),
+    delete: (url: string, payload?: object) =>
+      app.inject({ method: 'DELETE', url, headers: { cookie }, ...(payload ? { payload } : {}) }),
   };
 }
 

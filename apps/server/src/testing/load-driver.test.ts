@@ -1,19 +1,14 @@
 import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '#src/db/client.ts';
 import { driveQuizzes, LoadClient, percentile, signUpLearners, summarise } from './load-driver.ts';
-import { buildTestApp, createTestDatabase } from './test-app.ts';
+import { app, useTestApp } from './test-server.ts';
 
 // A smoke run of `npm run bench:api`'s core so the benchmark cannot rot; it asserts on counts, never on speed.
 describe('load driver (bench:api)', () => {
-  let database: Database;
-  let app: FastifyInstance;
   let client: LoadClient;
 
+  useTestApp();
   beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await buildTestApp(database);
     await app.listen({ host: '127.0.0.1', port: 0 });
     const { port } = app.server.address() as AddressInfo;
     client = new LoadClient(`http://127.0.0.1:${port}`, 4);
@@ -21,8 +16,6 @@ describe('load driver (bench:api)', () => {
 
   afterAll(async () => {
     client?.close();
-    await app?.close();
-    await database?.close();
   });
 
   it('signs learners up and drives one whole quiz each over HTTP', async () => {

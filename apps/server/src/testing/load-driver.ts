@@ -105,6 +105,9 @@ export async function signUpLearners(
         email,
         username: `bench_${tag}_${i}`,
         password: LEARNER_PASSWORD,
+        // Adults: a learner under 18 would wait for a parent's consent.
+        birthYear: 1990,
+        birthMonth: 6,
       });
       expectStatus(signUp, 201, 'sign-up');
       let link: string | undefined;

@@ -67,6 +67,8 @@ export async function buildTestApp(
     AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
     WEB_DIST_DIR: join(tmpdir(), 'vidya-no-web'),
     RATE_LIMIT_IP_MULTIPLIER: '100',
+    // Tests run the jobs themselves, at the time they choose (runDueJobs(app, now)).
+    JOBS_INTERVAL_SECONDS: '0',
     ...env,
   });
   const app = await buildApp(config, { ...options, database });
@@ -102,7 +104,8 @@ export function linkIn(text: string): string {
 let counter = 0;
 /** Sign-up form values that are unique within the run. */
 export function newPerson(
-  overrides: Partial<Record<'firstName' | 'lastName' | 'email' | 'username' | 'password', string>> = {},
+  overrides: Partial<Record<'firstName' | 'lastName' | 'email' | 'username' | 'password', string>> &
+    Partial<{ birthYear: number; birthMonth: number; parentEmail: string }> = {},
 ) {
   counter += 1;
   const tag = `${Date.now().toString(36)}${counter}`;
@@ -112,6 +115,9 @@ export function newPerson(
     email: `meera.${tag}@example.com`,
     username: `meera_${tag}`,
     password: 'correct-horse-9',
+    // An adult's month and year of birth: a learner signs up without a parent (teachers and parents ignore it).
+    birthYear: 1990,
+    birthMonth: 6,
     ...overrides,
   };
 }

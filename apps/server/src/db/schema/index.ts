@@ -6,3 +6,4 @@ export * from './guardians.ts';
 export * from './progress.ts';
 export * from './tutor.ts';
 export * from './model-fit.ts';
+export * from './consent.ts';

@@ -6,6 +6,7 @@ import { AppError, tooManyRequests } from '#src/errors.ts';
 import { SIGNUP_ROLE_COOKIE } from '#src/plugins/auth.ts';
 import { route } from '#src/plugins/route.ts';
 import { accountOf, loadAccount, requireAccount } from '#src/plugins/session.ts';
+import { afterLearnerSignUp, checkLearnerSignUp } from '../consent/index.ts';
 import * as accounts from './accounts.service.ts';
 
 const MINUTE_MS = 60_000;
@@ -82,9 +83,20 @@ export function accountRoutes(app: FastifyInstance): void {
   const mailAccount = limiter('mail', 3, 15 * MINUTE_MS, true);
 
   // Every sign-up mails the address (a verification mail, or a note to its owner): limited per address as mails are.
-  route(app, accountEndpoints.signUp, async ({ params, body }) => accounts.signUp(app, params.role, body), {
-    preHandler: [signUpIp, mailAccount],
-  });
+  route(
+    app,
+    accountEndpoints.signUp,
+    async ({ params, body }) => {
+      // A learner gives a month and year of birth; under 18 a parent's address, who is asked to consent.
+      if (params.role !== 'learners') return accounts.signUp(app, params.role, body);
+      checkLearnerSignUp(body);
+      const startedAt = new Date();
+      const result = await accounts.signUp(app, params.role, body);
+      await afterLearnerSignUp(app, body, startedAt);
+      return result;
+    },
+    { preHandler: [signUpIp, mailAccount] },
+  );
 
   route(
     app,

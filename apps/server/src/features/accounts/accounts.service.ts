@@ -18,7 +18,7 @@ import { and, eq, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { account, user } from '#src/db/schema/index.ts';
 import { AppError, badRequest, conflict } from '#src/errors.ts';
-import { linkMail } from '#src/features/mail/mail.service.ts';
+import { linkMail } from '#src/lib/mailer.ts';
 import { SIGNUP_ROLE_COOKIE } from '#src/plugins/auth.ts';
 import { presentMe } from './accounts.presenter.ts';
 

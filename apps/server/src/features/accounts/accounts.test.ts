@@ -1,31 +1,18 @@
 import { SIGN_UP_MESSAGES } from '@vidya/contracts';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '#src/db/client.ts';
+import { describe, expect, it } from 'vitest';
 import { mailOutbox, session, user } from '#src/db/schema/index.ts';
 import {
   TEST_ORIGIN,
-  buildTestApp,
   cookieHeader,
-  createTestDatabase,
   lastMailTo,
   linkIn,
   newPerson,
   signUpVerified,
 } from '#src/testing/test-app.ts';
+import { app, useTestApp } from '#src/testing/test-server.ts';
 
-let database: Database;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await buildTestApp(database);
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+useTestApp();
 
 const login = (email: string, password: string) =>
   app.inject({ method: 'POST', url: '/api/session', payload: { email, password } });
@@ -211,44 +198,50 @@ describe('POST /api/session', () => {
     expect(statuses.at(-1)).toBe(429);
   });
 
-  it('locks out only the client that sent ten wrong passwords: the owner signs in from another', async () => {
-    const { person } = await signUpVerified(app, 'learners');
-    const from = (remoteAddress: string, password: string) =>
-      app.inject({
-        method: 'POST',
-        url: '/api/session',
-        remoteAddress,
-        payload: { email: person.email, password },
-      });
-    const storm: number[] = [];
-    for (let i = 0; i < 12; i++) storm.push((await from('198.51.100.7', `guess-${i}-password`)).statusCode);
-    expect(storm).toEqual([...Array(10).fill(401), 429, 429]);
-    // The storm's client is refused even the right password; the owner's own client is not.
-    expect((await from('198.51.100.7', person.password)).statusCode).toBe(429);
-    expect((await from('203.0.113.20', person.password)).statusCode).toBe(200);
-  });
+  // Two limits on wrong passwords: one per client and account (a storm's client is refused even the right
+  // password; the owner's own client is not), and one per account over every client.
+  it.each([
+    {
+      limit: 'locks out only the client that sent ten wrong passwords: the owner signs in from another',
+      role: 'learners' as const,
+      guesses: 12,
+      client: () => '198.51.100.7',
+      statuses: [...Array<number>(10).fill(401), 429, 429],
+      rightPassword: { '198.51.100.7': 429, '203.0.113.20': 200 },
+    },
+    {
+      // Spread over twelve clients, none of which reaches its own limit of ten.
+      limit: 'refuses every client once one account has had 100 wrong passwords in an hour',
+      role: 'parents' as const,
+      guesses: 100,
+      client: (i: number) => `192.0.2.${i % 12}`,
+      statuses: Array<number>(100).fill(401),
+      rightPassword: { '203.0.113.99': 429 },
+    },
+  ])(
+    '$limit',
+    async ({ role, guesses, client, statuses, rightPassword }) => {
+      const { person } = await signUpVerified(app, role);
+      const from = (remoteAddress: string, password: string) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/session',
+          remoteAddress,
+          payload: { email: person.email, password },
+        });
+      const storm: number[] = [];
+      for (let i = 0; i < guesses; i++) storm.push((await from(client(i), `guess-${i}-password`)).statusCode);
+      expect(storm).toEqual(statuses);
+      for (const [remoteAddress, status] of Object.entries(rightPassword))
+        expect((await from(remoteAddress, person.password)).statusCode).toBe(status);
+    },
+    120_000,
+  );
 
   it('does not count right passwords against the account', async () => {
     const { person } = await signUpVerified(app, 'learners');
     for (let i = 0; i < 12; i++) expect((await login(person.email, person.password)).statusCode).toBe(200);
   });
-
-  it('refuses every client once one account has had 100 wrong passwords in an hour', async () => {
-    const { person } = await signUpVerified(app, 'parents');
-    const from = (remoteAddress: string, password: string) =>
-      app.inject({
-        method: 'POST',
-        url: '/api/session',
-        remoteAddress,
-        payload: { email: person.email, password },
-      });
-    // Spread over twelve clients, none of which reaches its own limit of ten.
-    const statuses: number[] = [];
-    for (let i = 0; i < 100; i++)
-      statuses.push((await from(`192.0.2.${i % 12}`, `guess-${i}-pw`)).statusCode);
-    expect(statuses.every((s) => s === 401)).toBe(true);
-    expect((await from('203.0.113.99', person.password)).statusCode).toBe(429);
-  }, 120_000);
 });
 
 describe('e-mail verification', () => {

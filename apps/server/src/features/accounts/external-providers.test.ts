@@ -4,24 +4,10 @@ import { OAuth2Server } from 'oauth2-mock-server';
 import { SMTPServer } from 'smtp-server';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '#src/db/client.ts';
-import {
-  TEST_ORIGIN,
-  buildTestApp,
-  cookieHeader,
-  createTestDatabase,
-  linkIn,
-  newPerson,
-} from '#src/testing/test-app.ts';
+import { TEST_ORIGIN, buildTestApp, cookieHeader, linkIn, newPerson } from '#src/testing/test-app.ts';
+import { database, useTestDatabase } from '#src/testing/test-server.ts';
 
-let database: Database;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database.close();
-});
+useTestDatabase();
 
 describe('mail over SMTP', () => {
   it('sends the verification mail to a real SMTP server, and its link verifies the account', async () => {

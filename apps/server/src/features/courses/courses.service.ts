@@ -1,4 +1,5 @@
 import {
+  toPercent,
   XP_PER_CORRECT_ANSWER,
   type Course,
   type CourseKey,
@@ -8,7 +9,7 @@ import {
 import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
-import { quizStreak, timeZoneOf } from '../progress/progress.facts.ts';
+import { quizStreak, timeZoneOf } from '../progress/index.ts';
 import {
   attempt,
   course,
@@ -58,7 +59,7 @@ export async function listEnrolments(app: FastifyInstance, learnerId: string): P
     return {
       course: presentCourse(c),
       enrolledAt: enrolledAt.toISOString(),
-      mastery: total > 0 && practised ? Math.round((practised.sum / total) * 100) : 0,
+      mastery: total > 0 && practised ? toPercent(practised.sum / total) : 0,
       skillsPractised: practised?.n ?? 0,
       skillsTotal: total,
     };

@@ -30,6 +30,8 @@ const sessionView = without('token', 'id');
 const signInMethodView = without('password', 'accessToken', 'refreshToken', 'idToken', 'id');
 // Mail bodies carry one-time links (verification, reset); the export keeps that a mail was sent, and when.
 const mailView = without('text', 'html');
+// The hash of the parent's consent link still opens the consent page while the request waits.
+const consentView = without('tokenHash');
 
 /** Every account's rows per table as exported: the secrets left out, times as ISO 8601. */
 function presentRecords(rows: LearnerRows | AdultRows): Record<string, Row[]> {
@@ -38,6 +40,7 @@ function presentRecords(rows: LearnerRows | AdultRows): Record<string, Row[]> {
     sessions: rows.sessions.map(sessionView),
     signInMethods: rows.signInMethods.map(signInMethodView),
     mails: rows.mails.map(mailView),
+    ...('consent' in rows ? { consent: rows.consent.map(consentView) } : {}),
   };
   return plain(records) as Record<string, Row[]>;
 }

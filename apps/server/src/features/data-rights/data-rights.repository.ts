@@ -1,7 +1,8 @@
 import { and, count, eq, inArray, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '#src/db/client.ts';
+import type { Db, Transaction } from '#src/db/client.ts';
 import {
+  accessEvent,
   account,
   attempt,
   badgeAward,
@@ -14,8 +15,10 @@ import {
   learnerCourseState,
   learnerProfile,
   mailOutbox,
+  parentalConsent,
   quizQuestion,
   quizSession,
+  safetyAlert,
   session,
   skillState,
   tutorConversation,
@@ -23,8 +26,6 @@ import {
   user,
   verification,
 } from '#src/db/schema/index.ts';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * Every table, by SQL name, sorted into the learner's own rows (exported and deleted) and rows that hold nothing
@@ -50,6 +51,9 @@ export const PERSONAL_TABLES = [
   'learner_channel',
   'tutor_conversation',
   'tutor_message',
+  'parental_consent',
+  'access_event',
+  'safety_alert',
 ] as const;
 
 /**
@@ -147,6 +151,14 @@ export async function learnerRows(db: Db, learner: UserRow) {
       .from(tutorMessage)
       .where(inArray(tutorMessage.conversationId, conversationIds))
       .orderBy(tutorMessage.seq),
+    // The consent record (the token hash is a secret: left out by the presenter).
+    consent: await db.select().from(parentalConsent).where(eq(parentalConsent.learnerId, id)),
+    accessLog: await db
+      .select()
+      .from(accessEvent)
+      .where(eq(accessEvent.learnerId, id))
+      .orderBy(accessEvent.createdAt),
+    safetyAlerts: await db.select().from(safetyAlert).where(eq(safetyAlert.learnerId, id)),
     ...(await accountRows(db, learner)),
   };
 }
@@ -185,6 +197,18 @@ export async function adultRows(db: Db, adult: UserRow) {
         .groupBy(classroom.id)
         .orderBy(classroom.createdAt)
     ).map(({ cls, students }) => ({ ...cls, students })),
+    // The consents this parent gave (which child, when, the notice version), never the child's own records.
+    consentsGiven: await db
+      .select({
+        learnerId: parentalConsent.learnerId,
+        status: parentalConsent.status,
+        method: parentalConsent.method,
+        noticeVersion: parentalConsent.noticeVersion,
+        grantedAt: parentalConsent.grantedAt,
+        withdrawnAt: parentalConsent.withdrawnAt,
+      })
+      .from(parentalConsent)
+      .where(eq(parentalConsent.parentId, id)),
     ...(await accountRows(db, adult)),
   };
 }
@@ -194,7 +218,7 @@ export type AdultRows = Awaited<ReturnType<typeof adultRows>>;
  * Deletes the rows every account has, child rows first, then the user row: mails to the address, reset tokens,
  * sessions and sign-in methods, which no foreign key (mails, tokens) or not every key ties to the user.
  */
-async function deleteAccountRows(tx: Tx, owner: UserRow): Promise<void> {
+async function deleteAccountRows(tx: Transaction, owner: UserRow): Promise<void> {
   const id = owner.id;
   await tx.delete(mailOutbox).where(eq(mailOutbox.to, owner.email.toLowerCase()));
   // better-auth keeps password-reset tokens as identifier `reset-password:<token>`, value = the user id.
@@ -211,29 +235,35 @@ async function deleteAccountRows(tx: Tx, owner: UserRow): Promise<void> {
  * deletes keep the order child-first and reach the rows no key ties to the user (mails, reset tokens).
  */
 export async function deleteLearnerRows(db: Db, learner: UserRow): Promise<void> {
+  await db.transaction((tx: Transaction) => deleteLearnerRowsIn(tx, learner));
+}
+
+/** `deleteLearnerRows` inside the caller's transaction (the expiry job locks the consent row first). */
+export async function deleteLearnerRowsIn(tx: Transaction, learner: UserRow): Promise<void> {
   const id = learner.id;
-  await db.transaction(async (tx: Tx) => {
-    const conversations = tx
-      .select({ id: tutorConversation.id })
-      .from(tutorConversation)
-      .where(eq(tutorConversation.learnerId, id));
-    await tx.delete(tutorMessage).where(inArray(tutorMessage.conversationId, conversations));
-    await tx.delete(tutorConversation).where(eq(tutorConversation.learnerId, id));
-    await tx.delete(attempt).where(eq(attempt.learnerId, id));
-    const quizzes = tx.select({ id: quizSession.id }).from(quizSession).where(eq(quizSession.learnerId, id));
-    await tx.delete(quizQuestion).where(inArray(quizQuestion.quizId, quizzes));
-    await tx.delete(quizSession).where(eq(quizSession.learnerId, id));
-    await tx.delete(skillState).where(eq(skillState.learnerId, id));
-    await tx.delete(learnerCourseState).where(eq(learnerCourseState.learnerId, id));
-    await tx.delete(enrolment).where(eq(enrolment.learnerId, id));
-    await tx.delete(badgeAward).where(eq(badgeAward.learnerId, id));
-    await tx.delete(learnerProfile).where(eq(learnerProfile.learnerId, id));
-    await tx.delete(classMember).where(eq(classMember.learnerId, id));
-    await tx.delete(guardianLink).where(or(eq(guardianLink.learnerId, id), eq(guardianLink.guardianId, id)));
-    await tx.delete(guardianBlock).where(eq(guardianBlock.learnerId, id));
-    await tx.delete(learnerChannel).where(eq(learnerChannel.learnerId, id));
-    await deleteAccountRows(tx, learner);
-  });
+  await tx.delete(safetyAlert).where(eq(safetyAlert.learnerId, id));
+  const conversations = tx
+    .select({ id: tutorConversation.id })
+    .from(tutorConversation)
+    .where(eq(tutorConversation.learnerId, id));
+  await tx.delete(tutorMessage).where(inArray(tutorMessage.conversationId, conversations));
+  await tx.delete(tutorConversation).where(eq(tutorConversation.learnerId, id));
+  await tx.delete(attempt).where(eq(attempt.learnerId, id));
+  const quizzes = tx.select({ id: quizSession.id }).from(quizSession).where(eq(quizSession.learnerId, id));
+  await tx.delete(quizQuestion).where(inArray(quizQuestion.quizId, quizzes));
+  await tx.delete(quizSession).where(eq(quizSession.learnerId, id));
+  await tx.delete(skillState).where(eq(skillState.learnerId, id));
+  await tx.delete(learnerCourseState).where(eq(learnerCourseState.learnerId, id));
+  await tx.delete(enrolment).where(eq(enrolment.learnerId, id));
+  await tx.delete(badgeAward).where(eq(badgeAward.learnerId, id));
+  await tx.delete(learnerProfile).where(eq(learnerProfile.learnerId, id));
+  await tx.delete(classMember).where(eq(classMember.learnerId, id));
+  await tx.delete(guardianLink).where(or(eq(guardianLink.learnerId, id), eq(guardianLink.guardianId, id)));
+  await tx.delete(guardianBlock).where(eq(guardianBlock.learnerId, id));
+  await tx.delete(learnerChannel).where(eq(learnerChannel.learnerId, id));
+  await tx.delete(accessEvent).where(eq(accessEvent.learnerId, id));
+  await tx.delete(parentalConsent).where(eq(parentalConsent.learnerId, id));
+  await deleteAccountRows(tx, learner);
 }
 
 /**
@@ -243,7 +273,7 @@ export async function deleteLearnerRows(db: Db, learner: UserRow): Promise<void>
  */
 export async function deleteAdultRows(db: Db, adult: UserRow): Promise<void> {
   const id = adult.id;
-  await db.transaction(async (tx: Tx) => {
+  await db.transaction(async (tx: Transaction) => {
     await tx.delete(guardianLink).where(eq(guardianLink.guardianId, id));
     await tx.delete(guardianBlock).where(eq(guardianBlock.guardianId, id));
     const classes = tx.select({ id: classroom.id }).from(classroom).where(eq(classroom.instructorId, id));

@@ -4,7 +4,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { tooManyRequests } from '#src/errors.ts';
 import { route } from '#src/plugins/route.ts';
 import { accountOf, requireAccount } from '#src/plugins/session.ts';
-import { logOut } from '../accounts/accounts.service.ts';
+import { recordEvent } from '../access/index.ts';
+import { logOut } from '../accounts/index.ts';
+import { checkPassword } from '../consent/index.ts';
 import * as dataRights from './data-rights.service.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -36,7 +38,9 @@ export function dataRightsRoutes(app: FastifyInstance): void {
     app,
     dataRightsEndpoints.exportMine,
     async ({ request, reply }) => {
-      const { document, fileName } = await dataRights.exportOwnData(app, accountOf(request).id);
+      const caller = accountOf(request);
+      const { document, fileName } = await dataRights.exportOwnData(app, caller.id);
+      if (caller.role === 'learners') await recordEvent(app.db, caller.id, caller, 'data_exported');
       asDownload(reply, fileName);
       return document;
     },
@@ -63,6 +67,7 @@ export function dataRightsRoutes(app: FastifyInstance): void {
     async ({ params, request, reply }) => {
       await dataRights.assertParentOf(app, accountOf(request).id, params.learnerId);
       const { document, fileName } = await dataRights.exportLearner(app, params.learnerId);
+      await recordEvent(app.db, params.learnerId, accountOf(request), 'data_exported');
       asDownload(reply, fileName);
       return document;
     },
@@ -72,8 +77,11 @@ export function dataRightsRoutes(app: FastifyInstance): void {
   route(
     app,
     dataRightsEndpoints.deleteChild,
-    async ({ params, request }) => {
-      await dataRights.assertParentOf(app, accountOf(request).id, params.learnerId);
+    async ({ params, body, request }) => {
+      const parentId = accountOf(request).id;
+      await dataRights.assertParentOf(app, parentId, params.learnerId);
+      // Deleting a child's account cannot be undone: the parent types their password again.
+      await checkPassword(app, parentId, body.password);
       await dataRights.deleteLearner(app, params.learnerId);
       return { ok: true as const };
     },

@@ -1,11 +1,15 @@
 import type { LearnerExport, MyDataExport } from '@vidya/contracts';
 import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import type { Transaction } from '#src/db/client.ts';
+import { user as userTable } from '#src/db/schema/index.ts';
 import { forbidden, notFound } from '#src/errors.ts';
-import { mayManageChildData } from './data-rights.policy.ts';
+// eslint-disable-next-line import-x/no-cycle -- consent and data-rights use each other's modules, which form no cycle; only the two index.ts barrels do
+import { isConsentingParentOf } from '../consent/index.ts';
 import { exportFileName, presentAdultExport, presentExport } from './data-rights.presenter.ts';
 import * as repository from './data-rights.repository.ts';
 
-const NOT_YOUR_CHILD = 'Only a parent whose link the child accepted may do this.';
+const NOT_YOUR_CHILD = 'Only the parent who gave consent for this child may do this.';
 
 async function accountOrThrow(app: FastifyInstance, accountId: string) {
   const found = await repository.findUser(app.db, accountId);
@@ -71,12 +75,22 @@ export async function deleteOwnAccount(app: FastifyInstance, accountId: string):
   app.log.info({ accountId: owner.id, role: owner.role }, 'adult account deleted');
 }
 
-/** Throws 403 unless the guardian is a parent with a verified link to the learner (no hint whether it exists). */
+/**
+ * Throws 403 unless the guardian is the parent who consented for the learner (no hint whether it exists). A
+ * teacher's link, or a parent's link made by a username request alone, never carries data rights.
+ */
 export async function assertParentOf(
   app: FastifyInstance,
   guardianId: string,
   learnerId: string,
 ): Promise<void> {
-  const link = await repository.findLink(app.db, guardianId, learnerId);
-  if (!mayManageChildData(link)) throw forbidden(NOT_YOUR_CHILD);
+  if (!(await isConsentingParentOf(app, guardianId, learnerId))) throw forbidden(NOT_YOUR_CHILD);
+}
+
+/** Deletes a learner inside the caller's transaction (the consent expiry job, which holds the row's lock). */
+export async function deleteLearnerIn(tx: Transaction, learnerId: string): Promise<boolean> {
+  const [learner] = await tx.select().from(userTable).where(eq(userTable.id, learnerId));
+  if (!learner || learner.role !== 'learners') return false;
+  await repository.deleteLearnerRowsIn(tx, learner);
+  return true;
 }

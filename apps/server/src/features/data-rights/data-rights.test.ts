@@ -5,12 +5,18 @@ import {
   LearnerExportSchema,
 } from '@vidya/contracts';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '#src/db/client.ts';
-import { account, badgeAward, session, tutorConversation, tutorMessage } from '#src/db/schema/index.ts';
+import { describe, expect, it } from 'vitest';
+import {
+  account,
+  badgeAward,
+  safetyAlert,
+  session,
+  tutorConversation,
+  tutorMessage,
+} from '#src/db/schema/index.ts';
 import {
   allTableNames,
+  consentedChild,
   createAccount,
   finishedQuiz,
   joinedClass,
@@ -19,32 +25,22 @@ import {
   verifiedLink,
   type TestAccount,
 } from '#src/security/fixtures.ts';
-import { buildTestApp, createTestDatabase } from '#src/testing/test-app.ts';
 import { NOT_PERSONAL_TABLES, PERSONAL_TABLES } from './data-rights.repository.ts';
+import { app, useTestApp } from '#src/testing/test-server.ts';
 
-let database: Database;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await buildTestApp(database);
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+useTestApp();
 
 /**
  * A learner with a row in every personal table: quiz, badges, links, a blocked parent, class, channel, tutor chat,
  * reset token.
  */
 async function busyLearner() {
-  const learner = await createAccount(app, 'learners');
-  const teacher = await createAccount(app, 'instructors');
   const parent = await createAccount(app, 'parents');
+  // A child whose parent consented: the consent record, its access log and a verified parent link.
+  const learner = await consentedChild(app, parent);
+  const teacher = await createAccount(app, 'instructors');
   await finishedQuiz(app, learner);
   const classId = await joinedClass(teacher, learner);
-  const parentLinkId = await verifiedLink(parent, learner);
   const pest = await createAccount(app, 'parents');
   await learner.client.post(`/api/me/link-requests/${await requestLink(pest, learner)}/block`);
   await learner.client.post('/api/me/channels', { url: 'https://example.com/channel' });
@@ -62,13 +58,20 @@ async function busyLearner() {
       engine: { kind: 'offline', name: 'x' },
     },
   ]);
+  const [flagged] = await app.db
+    .insert(tutorMessage)
+    .values({ conversationId: conversation!.id, role: 'user', text: 'Everyone at school hates me' })
+    .returning();
+  await app.db
+    .insert(safetyAlert)
+    .values({ learnerId: learner.id, messageId: flagged!.id, category: 'bullying', severity: 'concern' });
   const reset = await app.inject({
     method: 'POST',
     url: '/api/password/reset-requests',
     payload: { email: learner.person.email },
   });
   expect(reset.statusCode).toBe(202);
-  return { learner, teacher, parent, classId, parentLinkId };
+  return { learner, teacher, parent, classId };
 }
 
 async function expectGone(owner: TestAccount) {
@@ -177,7 +180,19 @@ describe('GET /api/me/data-export', () => {
     expect(r.classMemberships).toEqual([expect.objectContaining({ className: 'Grade 5 A' })]);
     expect(r.channels).toEqual([expect.objectContaining({ url: 'https://example.com/channel' })]);
     expect(r.tutorConversations).toHaveLength(1);
-    expect(r.tutorMessages!.map((m) => m.text)).toEqual(['What is 1/2 + 1/4?', '3/4']);
+    expect(r.tutorMessages!.map((m) => m.text)).toEqual([
+      'What is 1/2 + 1/4?',
+      '3/4',
+      'Everyone at school hates me',
+    ]);
+    expect(r.consent).toEqual([
+      expect.objectContaining({ status: 'granted', parentId: parent.id, method: 'email_link' }),
+    ]);
+    for (const row of r.consent!) expect(Object.keys(row)).not.toContain('tokenHash');
+    expect(r.accessLog!.map((e) => e.kind)).toEqual(
+      expect.arrayContaining(['consent_requested', 'consent_given', 'class_joined']),
+    );
+    expect(r.safetyAlerts).toEqual([expect.objectContaining({ category: 'bullying' })]);
     expect(r.sessions!.length).toBeGreaterThan(0);
     expect(r.signInMethods).toEqual([expect.objectContaining({ providerId: 'credential' })]);
     expect(r.mails!.map((m) => m.subject)).toContain('Reset your Vidya password');
@@ -234,7 +249,14 @@ describe('GET /api/me/data-export', () => {
     expect(r.signInMethods).toEqual([expect.objectContaining({ providerId: 'credential' })]);
     expect(r.mails!.map((m) => m.subject)).toContain('Reset your Vidya password');
     // Only links: none of the learner's own records.
-    expect(Object.keys(r).sort()).toEqual(['classes', 'links', 'mails', 'sessions', 'signInMethods']);
+    expect(Object.keys(r).sort()).toEqual([
+      'classes',
+      'consentsGiven',
+      'links',
+      'mails',
+      'sessions',
+      'signInMethods',
+    ]);
 
     const [stored] = await app.db.select().from(account).where(eq(account.userId, teacher.id));
     const sessions = await app.db.select().from(session).where(eq(session.userId, teacher.id));
@@ -401,14 +423,19 @@ describe('DELETE /api/me/account', () => {
 });
 
 describe('a parent’s rights over a child’s data', () => {
-  it('a verified parent downloads the child’s data and deletes the child’s account', async () => {
+  it('the consenting parent downloads the child’s data and deletes the child’s account (password again)', async () => {
     const { learner, parent } = await busyLearner();
     const exported = await parent.client.get(`/api/guardian/learners/${learner.id}/data-export`);
     expect(exported.statusCode).toBe(200);
     expect(exported.headers['content-disposition']).toMatch(/^attachment; filename="vidya-data-/);
     expect(LearnerExportSchema.parse(exported.json()).learner.id).toBe(learner.id);
 
-    const deleted = await parent.client.delete(`/api/guardian/learners/${learner.id}`);
+    const url = `/api/guardian/learners/${learner.id}`;
+    const wrong = await parent.client.delete(url, { password: 'not-my-password' });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json()).toMatchObject({ code: 'invalid_credentials' });
+    expect((await learner.client.get('/api/me')).statusCode).toBe(200);
+    const deleted = await parent.client.delete(url, { password: parent.person.password });
     expect(deleted.statusCode).toBe(200);
     await expectGone(learner);
     expect((await parent.client.get('/api/me')).statusCode).toBe(200);
@@ -417,27 +444,37 @@ describe('a parent’s rights over a child’s data', () => {
     );
   });
 
-  it('refuses a pending parent, a verified teacher, another parent and another child with 403', async () => {
-    const learner = await createAccount(app, 'learners');
+  it('refuses a pending parent, a verified teacher, a parent linked by username, another parent and another child with 403', async () => {
+    const consenting = await createAccount(app, 'parents');
+    const learner = await consentedChild(app, consenting);
     const pending = await createAccount(app, 'parents');
     const teacher = await createAccount(app, 'instructors');
+    const byUsername = await createAccount(app, 'parents');
     const otherParent = await createAccount(app, 'parents');
-    const otherChild = await createAccount(app, 'learners');
+    const otherChild = await consentedChild(app, otherParent);
     await requestLink(pending, learner);
     await joinedClass(teacher, learner);
-    await verifiedLink(otherParent, otherChild);
+    // A verified link made by a username request alone shows progress but carries no data rights.
+    await verifiedLink(byUsername, learner);
     const attempts = [
       [pending, learner],
       [teacher, learner],
+      [byUsername, learner],
       [otherParent, learner],
-      [pending, otherChild],
+      [consenting, otherChild],
     ] as const;
     for (const [guardian, child] of attempts) {
       expect((await guardian.client.get(`/api/guardian/learners/${child.id}/data-export`)).statusCode).toBe(
         403,
       );
-      expect((await guardian.client.delete(`/api/guardian/learners/${child.id}`)).statusCode).toBe(403);
+      const password = { password: guardian.person.password };
+      expect((await guardian.client.delete(`/api/guardian/learners/${child.id}`, password)).statusCode).toBe(
+        403,
+      );
     }
+    expect((await byUsername.client.get(`/api/guardian/learners/${learner.id}/progress`)).statusCode).toBe(
+      200,
+    );
     expect((await learner.client.get('/api/me')).statusCode).toBe(200);
     expect(Object.keys(await tablesMentioning(app, learner.id))).toContain('guardian_link');
   });

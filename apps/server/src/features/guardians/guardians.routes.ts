@@ -3,6 +3,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { tooManyRequests } from '#src/errors.ts';
 import { route } from '#src/plugins/route.ts';
 import { accountOf, requireAccount } from '#src/plugins/session.ts';
+import { requireConsent } from '../consent/index.ts';
+import * as channels from './guardians.channels.ts';
+import * as classes from './guardians.classes.ts';
 import * as guardians from './guardians.service.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -16,6 +19,8 @@ export function guardianRoutes(app: FastifyInstance): void {
   const guardiansOnly = requireAccount(app, ['instructors', 'parents']);
   const instructorsOnly = requireAccount(app, ['instructors']);
   const learnersOnly = requireAccount(app, ['learners']);
+  // A child joins classes and accepts teachers and parents only once a parent has consented.
+  const withConsent = requireConsent(app);
   // Per account: a guardian cannot probe many usernames, a learner cannot guess many class codes.
   const perAccount = (name: string, max: number) => {
     const check = app.createRateLimit({
@@ -69,18 +74,18 @@ export function guardianRoutes(app: FastifyInstance): void {
   route(
     app,
     classEndpoints.create,
-    async ({ body, request }) => guardians.createClass(app, accountOf(request).id, body.name),
+    async ({ body, request }) => classes.createClass(app, accountOf(request).id, body.name),
     {
       preHandler: [instructorsOnly],
     },
   );
-  route(app, classEndpoints.list, async ({ request }) => guardians.listClasses(app, accountOf(request).id), {
+  route(app, classEndpoints.list, async ({ request }) => classes.listClasses(app, accountOf(request).id), {
     preHandler: [instructorsOnly],
   });
   route(
     app,
     classEndpoints.view,
-    async ({ params, request }) => guardians.classView(app, accountOf(request).id, params.classId),
+    async ({ params, request }) => classes.classView(app, accountOf(request).id, params.classId),
     {
       preHandler: [instructorsOnly],
     },
@@ -88,9 +93,9 @@ export function guardianRoutes(app: FastifyInstance): void {
   route(
     app,
     classEndpoints.join,
-    async ({ body, request }) => guardians.joinClass(app, accountOf(request).id, body.code),
+    async ({ body, request }) => classes.joinClass(app, accountOf(request).id, body.code),
     {
-      preHandler: [learnersOnly, perAccount('join', CLASS_JOINS_PER_HOUR)],
+      preHandler: [learnersOnly, withConsent, perAccount('join', CLASS_JOINS_PER_HOUR)],
     },
   );
 
@@ -106,7 +111,7 @@ export function guardianRoutes(app: FastifyInstance): void {
     app,
     learnerLinkEndpoints.accept,
     async ({ params, request }) => guardians.decide(app, accountOf(request).id, params.linkId, true),
-    { preHandler: [learnersOnly] },
+    { preHandler: [learnersOnly, withConsent] },
   );
   route(
     app,
@@ -150,7 +155,7 @@ export function guardianRoutes(app: FastifyInstance): void {
   route(
     app,
     learnerLinkEndpoints.channels,
-    async ({ request }) => guardians.listChannels(app, accountOf(request).id),
+    async ({ request }) => channels.listChannels(app, accountOf(request).id),
     {
       preHandler: [learnersOnly],
     },
@@ -158,16 +163,16 @@ export function guardianRoutes(app: FastifyInstance): void {
   route(
     app,
     learnerLinkEndpoints.addChannel,
-    async ({ body, request }) => guardians.addChannel(app, accountOf(request).id, body.url),
+    async ({ body, request }) => channels.addChannel(app, accountOf(request).id, body.url),
     {
-      preHandler: [learnersOnly],
+      preHandler: [learnersOnly, withConsent],
     },
   );
   route(
     app,
     learnerLinkEndpoints.removeChannel,
     async ({ params, request }) => {
-      await guardians.removeChannel(app, accountOf(request).id, params.channelId);
+      await channels.removeChannel(app, accountOf(request).id, params.channelId);
       return ok;
     },
     { preHandler: [learnersOnly] },

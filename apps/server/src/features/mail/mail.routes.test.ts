@@ -1,20 +1,12 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '#src/db/client.ts';
-import { buildTestApp, createTestDatabase, newPerson } from '#src/testing/test-app.ts';
+import type { LightMyRequestResponse } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, newPerson } from '#src/testing/test-app.ts';
+import { app, database, useTestApp } from '#src/testing/test-server.ts';
 
-let database: Database;
-let app: FastifyInstance;
-
+// NODE_ENV unset: the default, as `npm start` runs without it.
+useTestApp({ NODE_ENV: 'development' });
 beforeAll(async () => {
-  database = await createTestDatabase();
-  // NODE_ENV unset: the default, as `npm start` runs without it.
-  app = await buildTestApp(database, { NODE_ENV: 'development' });
   await app.inject({ method: 'POST', url: '/api/accounts/learners', payload: newPerson() });
-});
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
 });
 
 const outbox = (remoteAddress: string, headers: Record<string, string> = {}) =>

@@ -2,7 +2,7 @@ import { Temporal } from 'temporal-polyfill';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-// Making a DateTimeFormat is costly (about 20 µs); one per time zone is kept.
+// Making a DateTimeFormat is costly (docs/performance.md, "Figures kept out of the code"); one per time zone is kept.
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** The calendar day (YYYY-MM-DD) of a moment in a time zone. */

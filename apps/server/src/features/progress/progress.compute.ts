@@ -1,4 +1,12 @@
-import type { CourseKey, Level, MasteryBand, Period, Progress, ProgressRow } from '@vidya/contracts';
+import {
+  toPercent,
+  type CourseKey,
+  type Level,
+  type MasteryBand,
+  type Period,
+  type Progress,
+  type ProgressRow,
+} from '@vidya/contracts';
 import { dayKey, daysBefore, startOfDay } from './days.ts';
 
 const PERIOD_DAYS: Record<Period, number | null> = { '7d': 7, '30d': 30, all: null };
@@ -67,7 +75,7 @@ export function computeProgress(input: ProgressInput): Omit<Progress, 'period' |
       masteryOverTime.push({
         day,
         course,
-        mastery: Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 100),
+        mastery: toPercent(values.reduce((a, b) => a + b, 0) / values.length),
       });
     }
   };
@@ -111,7 +119,7 @@ export function computeProgress(input: ProgressInput): Omit<Progress, 'period' |
   const list = [...rows.values()]
     .map(({ baseline, last, ...row }) => ({
       ...row,
-      change: Math.round((last - baseline) * 100),
+      change: toPercent(last - baseline),
       minutes: round1(row.minutes),
     }))
     .sort((a, b) => a.courseTitle.localeCompare(b.courseTitle) || a.skillName.localeCompare(b.skillName));

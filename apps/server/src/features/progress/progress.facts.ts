@@ -1,6 +1,6 @@
 import type { BadgeId, CourseKey } from '@vidya/contracts';
 import { and, eq, isNotNull } from 'drizzle-orm';
-import type { Db } from '#src/db/client.ts';
+import type { Tx } from '#src/db/client.ts';
 import { learnerProfile, quizSession, skillState } from '#src/db/schema/index.ts';
 import {
   BADGES,
@@ -11,9 +11,6 @@ import {
   type QuizTally,
 } from './badges.rules.ts';
 import { dayKey, streakDays } from './days.ts';
-
-/** A database handle or an open transaction. */
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
 /** The learner's time zone (UTC until the app tells us). */
 export async function timeZoneOf(db: Tx, learnerId: string): Promise<string> {
@@ -153,4 +150,37 @@ export function newlyEarnedBadges(
   return evaluateBadges(facts)
     .filter((b) => b.earned && open.has(b.id))
     .map((b) => b.id);
+}
+
+/** Where a learner stands after an answer, as judging badges needs it. */
+export interface AfterAnswer {
+  /** The badges held before the answer. */
+  held: readonly string[];
+  /** Every skill state of the learner, as the answer leaves them. */
+  states: Parameters<typeof skillFacts>[0];
+  /** The quiz, when this answer finished it. */
+  finished: { score: number; length: number; finishedAt: Date } | undefined;
+  /** The stored tally of finished quizzes, or undefined when every quiz badge is held (it is not read then). */
+  quizTally: StoredQuizTally | undefined;
+  timeZone: string;
+}
+
+/** The stored tally when it was not read (every quiz badge is held, so the quiz badges are not judged). */
+const NO_QUIZZES: StoredQuizTally = { finished: 0, good: 0, perfect: 0, slots: [] };
+
+/**
+ * The badges an answer earns, judged on the facts as the answer leaves them (after each answer, and so after a quiz's
+ * last one); the answer's own statement stores them (`awardBadges`).
+ */
+export function judgeBadges(after: AfterAnswer): BadgeId[] {
+  const quizzes = after.finished
+    ? tallyWith(after.quizTally ?? NO_QUIZZES, after.finished, after.timeZone)
+    : tallyQuizzes([]);
+  return newlyEarnedBadges(
+    after.held,
+    { quizzes, ...skillFacts(after.states) },
+    {
+      quizFinished: after.finished !== undefined,
+    },
+  );
 }

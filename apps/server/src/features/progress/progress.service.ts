@@ -1,4 +1,12 @@
-import type { Badge, CourseKey, LearnerProgress, MasteryBand, Period, Progress } from '@vidya/contracts';
+import {
+  toPercent,
+  type Badge,
+  type CourseKey,
+  type LearnerProgress,
+  type MasteryBand,
+  type Period,
+  type Progress,
+} from '@vidya/contracts';
 import { and, asc, count, desc, eq, gte, lte, inArray, isNotNull, max, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { BADGES, evaluateBadges } from './badges.rules.ts';
@@ -17,8 +25,6 @@ import {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const RECENT_QUIZ_COUNT = 10;
-
-const toPercent = (p: number) => Math.round(p * 100);
 
 /** One learner's progress: courses with mastery per skill, recent quizzes, time spent, streak, last activity. */
 export async function learnerProgress(

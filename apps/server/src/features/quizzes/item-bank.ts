@@ -1,4 +1,4 @@
-import { MATH_DIFFICULTIES, mathItemId } from '@vidya/content';
+import { generateMathItem, MATH_DIFFICULTIES, mathItemId, parseMathItemId } from '@vidya/content';
 import type { CourseKey } from '@vidya/contracts';
 import {
   difficultyFromPrior,
@@ -11,6 +11,7 @@ import {
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '#src/db/client.ts';
 import { item, passage, skill } from '#src/db/schema/index.ts';
+import type { StoredItem } from './quiz-sql.ts';
 
 const AUTHORED_MAX_DIFFICULTY = 3;
 const GENERATED_MAX_DIFFICULTY = 5;
@@ -68,51 +69,47 @@ export class ItemBank {
 
   /** Reads the live authored items and the skills of every course from the database. */
   static async load(db: Db): Promise<ItemBank> {
-    const rows = await db
-      .select({
-        id: item.id,
-        course: item.courseKey,
-        skill: item.skillId,
-        difficulty: item.difficulty,
-        kind: item.kind,
-        choices: item.choices,
-      })
-      .from(item)
-      .where(and(eq(item.source, 'authored'), isNull(item.retiredAt)));
-    const authored = new Map<string, Candidate[]>();
-    for (const row of rows) {
-      const priorDifficulty = difficultyFromPrior(row.difficulty, AUTHORED_MAX_DIFFICULTY);
-      const list = authored.get(row.course) ?? [];
-      list.push({
-        traced: {
-          id: row.id,
-          skills: [row.skill],
-          difficulty: priorDifficulty,
-          priorDifficulty,
-          guess: guessOf(row.kind, row.choices),
-        },
-        statsKey: row.id,
-        priorDifficulty,
-      });
-      authored.set(row.course, list);
-    }
-    const skills = new Map<string, CourseSkill[]>();
-    const skillRows = await db.select().from(skill).orderBy(asc(skill.courseKey), asc(skill.sortOrder));
-    for (const s of skillRows) {
-      const list = skills.get(s.courseKey) ?? [];
-      list.push({ id: s.id, name: s.name, prerequisites: s.prerequisites });
-      skills.set(s.courseKey, list);
-    }
     const contentRows = await db
       .select({ item, passage })
       .from(item)
       .leftJoin(passage, and(eq(passage.id, item.passageId), eq(passage.version, item.passageVersion)))
       .where(and(eq(item.source, 'authored'), isNull(item.retiredAt)));
+    const skillRows = await db.select().from(skill).orderBy(asc(skill.courseKey), asc(skill.sortOrder));
+    return ItemBank.of(contentRows, skillRows);
+  }
+
+  /** The bank of these live authored items and skills (in catalogue order), as `load` reads them. */
+  static of(
+    contentRows: readonly ItemContent[],
+    skillRows: readonly (CourseSkill & { courseKey: string })[],
+  ): ItemBank {
+    const authored = new Map<string, Candidate[]>();
     const content = new Map<string, ItemContent>();
     const liveVersions = new Map<string, string>();
     for (const row of contentRows) {
-      content.set(contentKey(row.item.id, row.item.version), row);
-      liveVersions.set(row.item.id, row.item.version);
+      const { id, courseKey, skillId, difficulty, kind, choices, version } = row.item;
+      const priorDifficulty = difficultyFromPrior(difficulty, AUTHORED_MAX_DIFFICULTY);
+      const list = authored.get(courseKey) ?? [];
+      list.push({
+        traced: {
+          id,
+          skills: [skillId],
+          difficulty: priorDifficulty,
+          priorDifficulty,
+          guess: guessOf(kind, choices),
+        },
+        statsKey: id,
+        priorDifficulty,
+      });
+      authored.set(courseKey, list);
+      content.set(contentKey(id, version), row);
+      liveVersions.set(id, version);
+    }
+    const skills = new Map<string, CourseSkill[]>();
+    for (const s of skillRows) {
+      const list = skills.get(s.courseKey) ?? [];
+      list.push({ id: s.id, name: s.name, prerequisites: s.prerequisites });
+      skills.set(s.courseKey, list);
     }
     return new ItemBank(authored, skills, content, liveVersions);
   }
@@ -146,15 +143,7 @@ export class ItemBank {
    */
   traced(course: CourseKey, quizId: string, position: number, stats: StatsMap): Candidates {
     const build = (candidates: readonly Candidate[]) =>
-      candidates.map((c) => {
-        const itemStats = statsUnder(c, stats);
-        return {
-          ...c.traced,
-          difficulty: itemDifficulty(itemStats),
-          priorDifficulty: itemStats.priorDifficulty,
-          evidence: itemStats.attempts,
-        };
-      });
+      candidates.map((c) => ({ ...c.traced, ...difficultyView(statsUnder(c, stats)) }));
     if (course === 'mathematics') return (skill) => build(this.candidates(course, quizId, position, [skill]));
     let byCourse = this.tracedAuthored.get(stats);
     if (!byCourse) this.tracedAuthored.set(stats, (byCourse = new Map<string, Map<string, TracedItem[]>>()));
@@ -203,7 +192,7 @@ export interface StoredStats {
   priorDifficulty?: number | null;
 }
 
-type StatsMap = ReadonlyMap<string, StoredStats>;
+export type StatsMap = ReadonlyMap<string, StoredStats>;
 
 /** The chance of a lucky guess on an item: one in the number of choices for multiple choice, none for free text. */
 export function guessOf(kind: string, choices: readonly string[] | null): number {
@@ -262,6 +251,56 @@ export function statsFor(candidate: Candidate, stored: StoredStats | undefined):
 /** A candidate's statistics under a statistics snapshot. */
 export function statsUnder(candidate: Candidate, stats: StatsMap): ItemStats {
   return statsFor(candidate, stats.get(candidate.statsKey));
+}
+
+/** What the engine is told of an item's difficulty: the calibrated value, its prior and the attempts behind it. */
+export interface DifficultyView {
+  difficulty: number;
+  priorDifficulty: number;
+  evidence: number;
+}
+
+/** The difficulty the engine is told under an item's statistics. */
+export const difficultyView = (stats: ItemStats): DifficultyView => ({
+  difficulty: itemDifficulty(stats),
+  priorDifficulty: stats.priorDifficulty,
+  evidence: stats.attempts,
+});
+
+/**
+ * The answered item as the engine sees it: its calibrated difficulty under the statistics read (with the prior it is
+ * calibrated from and the attempts behind it) and its chance of a lucky guess; without statistics (an item no longer
+ * in the bank) the engine uses its own difficulty.
+ */
+export function answeredItem(
+  row: { id: string; kind: string; choices: readonly string[] | null },
+  skillId: string,
+  difficulty: DifficultyView | undefined,
+): TracedItem {
+  return { id: row.id, skills: [skillId], guess: guessOf(row.kind, row.choices), ...difficulty };
+}
+
+/** The statistics key of an item, from its stored row. */
+export const statsKeyOf = (row: { id: string; source: string; skillId: string; difficulty: number }) =>
+  row.source === 'generated' ? generatedStatsKey(row.skillId, row.difficulty) : row.id;
+
+/** A generated mathematics item's row, from its id (the seed, skill and level are in it). */
+export function generatedItem(itemId: string): StoredItem {
+  const parsed = parseMathItemId(itemId)!;
+  const g = generateMathItem(parsed.skill, parsed.difficulty, parsed.seed);
+  return {
+    id: itemId,
+    version: GENERATED_VERSION,
+    kind: 'free_text',
+    prompt: g.prompt,
+    choices: null,
+    answer: g.answer,
+    answerForm: g.answerForm,
+    explanation: g.explanation,
+    difficulty: g.difficulty,
+    source: 'generated',
+    skillId: g.skill,
+  };
 }
 
 export { GENERATED_MAX_DIFFICULTY, AUTHORED_MAX_DIFFICULTY };

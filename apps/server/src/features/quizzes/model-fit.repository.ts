@@ -1,12 +1,16 @@
 import type { ModelParameters } from '@vidya/engine';
-import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, notExists, sql } from 'drizzle-orm';
 import type { Db } from '#src/db/client.ts';
-import { attempt, item, itemStats, jobLease, modelFit } from '#src/db/schema/index.ts';
+import { attempt, item, itemStats, jobLease, modelFit, parentalConsent } from '#src/db/schema/index.ts';
 
 /** Fits kept in `model_fit`; older ones are deleted when a new one is stored. */
 const KEPT_FITS = 5;
 
-/** Every recorded attempt in each learner's course, in answer order, with what the fit needs of its item. */
+/**
+ * Every recorded attempt in each learner's course, in answer order, with what the fit needs of its item. A child
+ * waiting for a parent's consent, or whose parent withdrew it, is left out: their answers serve only their own
+ * quizzes (DPDP Act s.9, docs/security.md).
+ */
 export async function recordedAttempts(db: Db) {
   return db
     .select({
@@ -21,6 +25,19 @@ export async function recordedAttempts(db: Db) {
     })
     .from(attempt)
     .innerJoin(item, and(eq(item.id, attempt.itemId), eq(item.version, attempt.itemVersion)))
+    .where(
+      notExists(
+        db
+          .select({ id: parentalConsent.learnerId })
+          .from(parentalConsent)
+          .where(
+            and(
+              eq(parentalConsent.learnerId, attempt.learnerId),
+              inArray(parentalConsent.status, ['pending', 'withdrawn']),
+            ),
+          ),
+      ),
+    )
     .orderBy(
       asc(attempt.learnerId),
       asc(attempt.courseKey),

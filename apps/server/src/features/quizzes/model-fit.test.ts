@@ -2,17 +2,16 @@ import type { CourseKey, Question } from '@vidya/contracts';
 import { count, desc, isNotNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Database } from '#src/db/client.ts';
 import { attempt, itemStats, modelFit } from '#src/db/schema/index.ts';
 import { as, answerKey, enrolIn } from '#src/testing/learning.ts';
 import { checkDurability } from '#src/testing/replay-check.ts';
-import { buildTestApp, createTestDatabase, signUpVerified } from '#src/testing/test-app.ts';
+import { buildTestApp, signUpVerified } from '#src/testing/test-app.ts';
 import { runRefitJob } from './model-fit.job.ts';
 import { releaseLease, takeLease } from './model-fit.repository.ts';
+import { database, useTestDatabase } from '#src/testing/test-server.ts';
 
 // The periodic refit (decision 010): recorded attempts → one fit stored → every app instance predicts with it.
 
-let database: Database;
 let app: FastifyInstance;
 const opened: FastifyInstance[] = [];
 const HOUR_MS = 3_600_000;
@@ -24,13 +23,12 @@ async function anotherInstance(env: Record<string, string> = {}) {
   return instance;
 }
 
+useTestDatabase();
 beforeAll(async () => {
-  database = await createTestDatabase();
   app = await anotherInstance();
 });
 afterAll(async () => {
   for (const instance of opened) await instance.close();
-  await database.close();
 });
 
 /** A learner answers one whole quiz in `course` through the API, right on even positions. */

@@ -1,4 +1,5 @@
-import type { QuizContext } from './quizzes.statements.ts';
+import type { SessionKey } from '#src/features/accounts/index.ts';
+import type { QuizContext } from './quiz-state.ts';
 
 /**
  * The context of the quizzes this process served or scored last, by quiz (decision 005). A quiz's calls come one
@@ -17,14 +18,14 @@ export class QuizContexts {
   ) {}
 
   /** The quiz's context if this process left one for the same session, not older than the maximum age. */
-  get(quizId: string, token: string): QuizContext | undefined {
+  get(quizId: string, session: SessionKey): QuizContext | undefined {
     const entry = this.entries.get(quizId);
     if (!entry) return undefined;
     if (this.now() - entry.at > this.maxAgeMs) {
       this.entries.delete(quizId);
       return undefined;
     }
-    return entry.context.token === token ? entry.context : undefined;
+    return entry.context.session === session ? entry.context : undefined;
   }
 
   set(quizId: string, context: QuizContext): void {

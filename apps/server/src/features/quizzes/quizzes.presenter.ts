@@ -3,9 +3,6 @@ import type { item, passage, quizQuestion, quizSession } from '#src/db/schema/in
 
 type QuizRow = typeof quizSession.$inferSelect;
 
-/** Mastery probability as a whole percentage. */
-export const toPercent = (p: number) => Math.round(p * 100);
-
 export function presentQuiz(
   row: Pick<QuizRow, 'id' | 'courseKey' | 'length' | 'answered' | 'score' | 'finishedAt'>,
 ): Quiz {

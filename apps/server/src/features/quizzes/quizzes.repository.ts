@@ -1,11 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { Db } from '#src/db/client.ts';
+import type { Tx } from '#src/db/client.ts';
 import { attempt, item, passage, quizSession } from '#src/db/schema/index.ts';
 
-// The quiz calls' hot statements are in quizzes.statements.ts; these are the rarer reads.
-
-/** A database handle or an open transaction. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+// The quiz calls' hot statements are in quiz-sql.ts (run by quiz-store.ts); these are the rarer reads.
 
 export async function findQuiz(db: Tx, learnerId: string, quizId: string) {
   const [row] = await db

@@ -2,7 +2,10 @@ import { quizEndpoints } from '@vidya/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { route } from '#src/plugins/route.ts';
 import { accountOf, requireAccount, requireSessionToken, sessionCaller } from '#src/plugins/session.ts';
-import * as quizzes from './quizzes.service.ts';
+import { answerQuestion } from './answer-question.ts';
+import { quizSummary } from './quiz-summary.ts';
+import { serveQuestion } from './serve-question.ts';
+import { startQuiz } from './start-quiz.ts';
 
 /** Quiz endpoints: learners only, each on their own quizzes. */
 export function quizRoutes(app: FastifyInstance): void {
@@ -13,25 +16,25 @@ export function quizRoutes(app: FastifyInstance): void {
   route(
     app,
     quizEndpoints.start,
-    async ({ body, request }) => quizzes.startQuiz(app, learner(request), body.course, body.timeZone),
+    async ({ body, request }) => startQuiz(app, learner(request), body.course, body.timeZone),
     learnerSession,
   );
   route(
     app,
     quizEndpoints.next,
-    async ({ params, request }) => quizzes.nextQuestion(app, learner(request), params.quizId),
+    async ({ params, request }) => serveQuestion(app, learner(request), params.quizId),
     learnerSession,
   );
   route(
     app,
     quizEndpoints.answer,
-    async ({ params, body, request }) => quizzes.submitAnswer(app, learner(request), params.quizId, body),
+    async ({ params, body, request }) => answerQuestion(app, learner(request), params.quizId, body),
     learnerSession,
   );
   route(
     app,
     quizEndpoints.summary,
-    async ({ params, request }) => quizzes.quizSummary(app, accountOf(request).id, params.quizId),
+    async ({ params, request }) => quizSummary(app, accountOf(request).id, params.quizId),
     learnersOnly,
   );
 }

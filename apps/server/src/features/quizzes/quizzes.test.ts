@@ -1,8 +1,6 @@
 import { COURSE_KEYS, type CourseKey, type Question } from '@vidya/contracts';
 import { and, count, eq, inArray } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '#src/db/client.ts';
+import { describe, expect, it } from 'vitest';
 import {
   attempt,
   badgeAward,
@@ -16,19 +14,10 @@ import {
   user,
 } from '#src/db/schema/index.ts';
 import { as, answerKey, enrolIn } from '#src/testing/learning.ts';
-import { buildTestApp, createTestDatabase, signUpVerified } from '#src/testing/test-app.ts';
+import { buildTestApp, signUpVerified } from '#src/testing/test-app.ts';
+import { app, database, useTestApp } from '#src/testing/test-server.ts';
 
-let database: Database;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await buildTestApp(database);
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+useTestApp();
 
 async function newLearner(courses = [...COURSE_KEYS]) {
   const { cookie } = await signUpVerified(app, 'learners');

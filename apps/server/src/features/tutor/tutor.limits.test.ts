@@ -1,22 +1,11 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '#src/db/client.ts';
+import { describe, expect, it } from 'vitest';
 import { as } from '#src/testing/learning.ts';
-import { buildTestApp, createTestDatabase, signUpVerified } from '#src/testing/test-app.ts';
+import { signUpVerified } from '#src/testing/test-app.ts';
 import { TOO_LARGE } from './offline/math-solver.ts';
 import { parseEvents } from './tutor.fake-model.ts';
+import { app, useTestApp } from '#src/testing/test-server.ts';
 
-let database: Database;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await buildTestApp(database, { TUTOR_OFFLINE_CHUNK_MS: '0' });
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+useTestApp({ TUTOR_OFFLINE_CHUNK_MS: '0' });
 
 const BURST = 8;
 // Each tower once held the event loop for seconds (issue 20: six levels made /healthz wait 3.6 s).

@@ -1,3 +1,4 @@
+import { toPercent } from '@vidya/contracts';
 import type { QuestionContext } from './offline/hint-ladder.ts';
 import { hintLevelFor } from './offline/hint-ladder.ts';
 
@@ -38,9 +39,7 @@ export function systemPrompt(
     lines.push(`The learner is enrolled in: ${grounding.courses.map((c) => c.title).join(', ')}.`);
   }
   if (grounding.weakest.length) {
-    const skills = grounding.weakest.map(
-      (w) => `${w.skill} (${w.course}, mastery ${Math.round(w.mastery * 100)}%)`,
-    );
+    const skills = grounding.weakest.map((w) => `${w.skill} (${w.course}, mastery ${toPercent(w.mastery)}%)`);
     lines.push(
       `Skills they find hardest right now: ${skills.join('; ')}. Connect explanations to these when it helps.`,
     );

@@ -1,31 +1,25 @@
 import type { Question } from '@vidya/contracts';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '#src/db/client.ts';
 import { answerKey, as } from '#src/testing/learning.ts';
-import { buildTestApp, createTestDatabase, signUpVerified } from '#src/testing/test-app.ts';
+import { signUpVerified } from '#src/testing/test-app.ts';
 import { ADVERSARIAL_BATCHES } from './tutor.adversarial.ts';
 import { parseEvents, startFakeModel } from './tutor.fake-model.ts';
+import { app, useTestApp } from '#src/testing/test-server.ts';
 
-let database: Database;
-let app: FastifyInstance;
 let model: Awaited<ReturnType<typeof startFakeModel>>;
 
 beforeAll(async () => {
   model = await startFakeModel();
-  database = await createTestDatabase();
-  app = await buildTestApp(database, {
-    TUTOR_BASE_URL: model.baseUrl,
-    TUTOR_MODEL: 'tutor-mini',
-    TUTOR_API_KEY: 'sk-test',
-    TUTOR_TIMEOUT_MS: '2000',
-  });
 });
 afterAll(async () => {
-  await app.close();
-  await database.close();
   await model.close();
 });
+useTestApp(() => ({
+  TUTOR_BASE_URL: model.baseUrl,
+  TUTOR_MODEL: 'tutor-mini',
+  TUTOR_API_KEY: 'sk-test',
+  TUTOR_TIMEOUT_MS: '2000',
+}));
 
 type Client = ReturnType<typeof as>;
 

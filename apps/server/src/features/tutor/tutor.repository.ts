@@ -1,10 +1,9 @@
-import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '#src/db/client.ts';
 import {
   attempt,
   course,
   enrolment,
-  guardianLink,
   item,
   passage,
   quizQuestion,
@@ -153,11 +152,20 @@ export async function learnerGrounding(db: Db, learnerId: string) {
   return { courses, weakest };
 }
 
-/** The link between a guardian and a learner, if any. */
-export async function guardianLinkBetween(db: Db, guardianId: string, learnerId: string) {
-  const [row] = await db
-    .select()
-    .from(guardianLink)
-    .where(and(eq(guardianLink.guardianId, guardianId), eq(guardianLink.learnerId, learnerId)));
-  return row;
+/**
+ * Deletes up to `limit` conversations whose last message is older than `cutoff` (their messages cascade), in one
+ * statement; `FOR UPDATE SKIP LOCKED` lets several server processes run it at once. Returns how many went.
+ */
+export async function deleteConversationsBefore(db: Db, cutoff: Date, limit: number): Promise<number> {
+  const stale = db
+    .select({ id: tutorConversation.id })
+    .from(tutorConversation)
+    .where(lt(tutorConversation.updatedAt, cutoff))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const deleted = await db
+    .delete(tutorConversation)
+    .where(inArray(tutorConversation.id, stale))
+    .returning({ id: tutorConversation.id });
+  return deleted.length;
 }

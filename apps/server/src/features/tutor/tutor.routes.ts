@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { tooManyRequests } from '#src/errors.ts';
 import { route } from '#src/plugins/route.ts';
 import { accountOf, requireAccount } from '#src/plugins/session.ts';
+import { requireConsent } from '../consent/index.ts';
 import * as tutor from './tutor.service.ts';
 
 const MINUTE_MS = 60 * 1000;
@@ -82,8 +83,11 @@ export function tutorRoutes(app: FastifyInstance): void {
         );
     };
   };
+  // No tutor for a child until a parent consents.
+  const withConsent = requireConsent(app);
   const perLearner = [
     learnersOnly,
+    withConsent,
     limit('minute', TUTOR_MESSAGES_PER_MINUTE, MINUTE_MS),
     limit('day', TUTOR_MESSAGES_PER_DAY, DAY_MS),
   ];
@@ -102,7 +106,7 @@ export function tutorRoutes(app: FastifyInstance): void {
     tutorEndpoints.start,
     async ({ body, request }) => tutor.startConversation(app, accountOf(request).id, body),
     {
-      preHandler: [learnersOnly],
+      preHandler: [learnersOnly, withConsent],
     },
   );
   route(

@@ -24,7 +24,8 @@ import { GuardedReply } from './safety/guarded-reply.ts';
 import { moderateInput, moderateOutput } from './safety/moderation.ts';
 import { loadTutorContent, type TutorContent } from './tutor.content.ts';
 import { ModelError, streamModelReply } from './tutor.model.ts';
-import { canReadConversations } from './tutor.policy.ts';
+import { mayFollow } from '../consent/index.ts';
+import { detectConcern, raiseAlert, safetyReply } from '../safety/index.ts';
 import { presentConversation, presentMessage, presentSummary, titleFrom } from './tutor.presenter.ts';
 import { systemPrompt } from './tutor.prompt.ts';
 import * as repo from './tutor.repository.ts';
@@ -144,12 +145,12 @@ export async function getConversation(
 }
 
 async function checkParent(app: FastifyInstance, guardian: Me, learnerId: string) {
-  const link = await repo.guardianLinkBetween(app.db, guardian.id, learnerId);
-  if (!canReadConversations(guardian.role, link))
-    throw forbidden('Only a parent whose link the learner has accepted can read their tutor conversations.');
+  // Only the parent who gave consent, while it stands: a link made by a username request is not enough.
+  if (guardian.role !== 'parents' || !(await mayFollow(app, guardian.id, learnerId)))
+    throw forbidden('Only the parent who gave consent for this child can read their tutor conversations.');
 }
 
-/** A parent's read-only list of their child's conversations (verified parent link only). */
+/** A parent's read-only list of their child's conversations (the consenting parent only). */
 export async function conversationsForParent(
   app: FastifyInstance,
   guardian: Me,
@@ -159,7 +160,7 @@ export async function conversationsForParent(
   return listConversations(app, learnerId);
 }
 
-/** A parent's read-only view of one conversation (verified parent link only). */
+/** A parent's read-only view of one conversation (the consenting parent only). */
 export async function conversationForParent(
   app: FastifyInstance,
   guardian: Me,
@@ -255,14 +256,20 @@ export async function* replyEvents(
     const moderated = moderateOutput(text);
     return moderated.ok ? null : moderated.reply;
   };
-  const reply = new GuardedReply(check);
+  // A message suggesting self-harm, abuse, bullying or danger gets a fixed, kind reply with helplines instead of an
+  // answer, and the consenting parent and class teachers are alerted (the fixed reply skips the answer checks).
+  const concern = detectConcern(userMessage.text);
+  const reply = new GuardedReply(concern ? () => null : check);
 
   const inputCheck = moderateInput(userMessage.text);
   // Checked before any model sees the message, so no engine computes a value that the answer guard would then
   // refuse only when it equals a live answer.
   const methodOnly = inputCheck.ok ? methodOnlyReply(userMessage.text, guarded) : null;
   let source: AsyncGenerator<string>;
-  if (!inputCheck.ok) source = offlineChunks(inputCheck.reply, app.config.offlineTutorChunkMs, signal);
+  if (concern) {
+    const hasToldSomeone = await raiseAlert(app, learnerId, userMessage, concern);
+    source = offlineChunks(safetyReply(hasToldSomeone), app.config.offlineTutorChunkMs, signal);
+  } else if (!inputCheck.ok) source = offlineChunks(inputCheck.reply, app.config.offlineTutorChunkMs, signal);
   else if (methodOnly) source = offlineChunks(methodOnly, app.config.offlineTutorChunkMs, signal);
   else if (app.config.tutor) {
     const grounding = await repo.learnerGrounding(app.db, learnerId);

@@ -1,23 +1,13 @@
 import { TUTOR_GREETING, TUTOR_MESSAGE_TOO_LONG, type Question } from '@vidya/contracts';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Database } from '#src/db/client.ts';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { answerKey, as } from '#src/testing/learning.ts';
-import { buildTestApp, createTestDatabase, signUpVerified } from '#src/testing/test-app.ts';
+import { createAccount, grantConsent, pendingChild, verifiedLink } from '#src/security/fixtures.ts';
+import { signUpVerified } from '#src/testing/test-app.ts';
 import { ADVERSARIAL_BATCHES, ADVERSARIAL_PROMPTS } from './tutor.adversarial.ts';
 import { parseEvents } from './tutor.fake-model.ts';
+import { app, useTestApp } from '#src/testing/test-server.ts';
 
-let database: Database;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await buildTestApp(database);
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+useTestApp();
 
 type Client = ReturnType<typeof as>;
 
@@ -120,34 +110,31 @@ describe('tutor conversations', () => {
     expect(foreign.statusCode).toBe(404);
   });
 
-  it('lets a parent with a verified link read the conversations, and nobody else', async () => {
-    const child = await learner();
-    const { id } = await conversation(child.client);
-    await ask(child.client, id, 'What is 12 × 12?');
-    const parent = await signUpVerified(app, 'parents');
-    const parentClient = as(app, parent.cookie);
-    await parentClient.post('/api/guardian/links', { username: child.person.username, confirmed: true });
-    const requestOf = async (username: string) =>
-      (await child.client.get('/api/me/link-requests'))
-        .json<{ id: string; guardian: { username: string } }[]>()
-        .find((r) => r.guardian.username === username)!.id;
-    const link = { linkId: await requestOf(parent.person.username) };
-    const url = `/api/guardian/learners/${child.id}/tutor/conversations`;
-    expect((await parentClient.get(url)).statusCode).toBe(403);
-    await child.client.post(`/api/me/link-requests/${link.linkId}/accept`);
-    const list = (await parentClient.get(url)).json();
+  it('lets the parent who consented read the conversations, and nobody else', async () => {
+    const parent = await createAccount(app, 'parents');
+    const pending = await pendingChild(app, parent.person.email);
+    // No tutor before consent.
+    const refused = await pending.client.post('/api/tutor/conversations', {});
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'consent_required' });
+    await grantConsent(app, parent);
+    const { id } = await conversation(pending.client);
+    await ask(pending.client, id, 'What is 12 × 12?');
+    const url = `/api/guardian/learners/${pending.id}/tutor/conversations`;
+    const list = (await parent.client.get(url)).json();
     expect(list.map((c: { id: string }) => c.id)).toEqual([id]);
-    const read = (await parentClient.get(`${url}/${id}`)).json();
+    const read = (await parent.client.get(`${url}/${id}`)).json();
     expect(read.messages.at(-1).text).toContain('144');
 
-    const teacher = await signUpVerified(app, 'instructors');
-    const teacherClient = as(app, teacher.cookie);
-    await teacherClient.post('/api/guardian/links', { username: child.person.username });
-    const teacherLink = { linkId: await requestOf(teacher.person.username) };
-    await child.client.post(`/api/me/link-requests/${teacherLink.linkId}/accept`);
-    expect((await teacherClient.get(url)).statusCode).toBe(403);
-    const stranger = await signUpVerified(app, 'parents');
-    expect((await as(app, stranger.cookie).get(url)).statusCode).toBe(403);
+    // A parent whose username request the child accepted sees progress, never the conversations.
+    const byUsername = await createAccount(app, 'parents');
+    await verifiedLink(byUsername, pending);
+    expect((await byUsername.client.get(url)).statusCode).toBe(403);
+    const teacher = await createAccount(app, 'instructors');
+    await verifiedLink(teacher, pending);
+    expect((await teacher.client.get(url)).statusCode).toBe(403);
+    const stranger = await createAccount(app, 'parents');
+    expect((await stranger.client.get(url)).statusCode).toBe(403);
   });
 
   it('limits each learner to 20 messages a minute with a kind 429', async () => {

@@ -5,32 +5,51 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
 import { session, user } from '#src/db/schema/index.ts';
+import { recordingRun } from '#src/testing/row-shapes.ts';
 import { buildTestApp, createTestDatabase, signUpVerified } from '#src/testing/test-app.ts';
-import { cookieValue, verifiedToken } from './session-reader.ts';
+import { SESSION_USER, SessionGuard } from './session-guard.ts';
 
 const sign = (token: string, secret: string) =>
   `${token}.${createHmac('sha256', secret).update(token).digest('base64')}`;
 
-describe('cookieValue', () => {
-  it('finds a cookie among others, decoded, the first of two with one name winning', () => {
-    expect(cookieValue('a=1; vidya.session_token=abc%2Bdef; b=2', 'vidya.session_token')).toBe('abc+def');
-    expect(cookieValue('vidya.session_token="quoted"', 'vidya.session_token')).toBe('quoted');
-    expect(cookieValue('x=1; x=2', 'x')).toBe('1');
-    expect(cookieValue('other=1', 'x')).toBeUndefined();
-    expect(cookieValue('broken;x=3', 'x')).toBe('3');
-    expect(cookieValue('x=%E0%A4%A', 'x')).toBe('%E0%A4%A');
+// The cookie is read and its signature checked by better-auth itself (`SessionGuard.token`); these pin what that
+// reading accepts, as the copy it replaced was pinned (decision 004, "Guarding the copy"; decision 013).
+describe('the session cookie, read by better-auth', () => {
+  let database: Database;
+  let app: FastifyInstance;
+  let name: string;
+  let secret: string;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    app = await buildTestApp(database);
+    const context = await app.auth.$context;
+    name = context.authCookies.sessionToken.name;
+    secret = context.secret;
   });
-});
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+  const token = (header: string) => app.sessions.token(header);
+  const signed = (t: string, key = secret) => encodeURIComponent(sign(t, key));
 
-describe('verifiedToken', () => {
-  it('returns the token of a correctly signed value and null for anything else', () => {
-    const signed = sign('token123', 'secret');
-    expect(verifiedToken(signed, 'secret')).toBe('token123');
-    expect(verifiedToken(signed, 'another secret')).toBeNull();
-    expect(verifiedToken(sign('token124', 'secret').replace('token124', 'token123x'), 'secret')).toBeNull();
-    expect(verifiedToken('token123', 'secret')).toBeNull();
-    expect(verifiedToken('token123.short=', 'secret')).toBeNull();
-    expect(verifiedToken(`token123.${'A'.repeat(43)}=`, 'secret')).toBeNull();
+  it('finds the cookie among others, decoded, the first of two with one name winning', async () => {
+    expect(await token(`a=1; ${name}=${signed('abc+def')}; b=2`)).toBe('abc+def');
+    expect(await token(`${name}="${sign('quoted', secret)}"`)).toBe('quoted');
+    expect(await token(`${name}=${signed('first')}; ${name}=${signed('second')}`)).toBe('first');
+    expect(await token(`other=${signed('x')}`)).toBeNull();
+    expect(await token(`broken;${name}=${signed('three')}`)).toBe('three');
+    expect(await token(`${name}=${sign('%E0%A4%A', secret)}`)).toBe('%E0%A4%A');
+  });
+
+  it('returns the token of a correctly signed value and null for anything else', async () => {
+    expect(await token(`${name}=${signed('token123')}`)).toBe('token123');
+    expect(await token(`${name}=${signed('token123', 'another secret')}`)).toBeNull();
+    const tampered = sign('token124', secret).replace('token124', 'token123x');
+    expect(await token(`${name}=${encodeURIComponent(tampered)}`)).toBeNull();
+    expect(await token(`${name}=token123`)).toBeNull();
+    expect(await token(`${name}=token123.short%3D`)).toBeNull();
+    expect(await token(`${name}=token123.${'A'.repeat(43)}%3D`)).toBeNull();
   });
 });
 
@@ -87,6 +106,13 @@ describe('the session on every request', () => {
 
     await app.auth.api.signOut({ headers: new Headers({ cookie }) });
     expect(await app.sessions.read(cookie)).toBeNull();
+  });
+
+  it('reads the session and its user as the row shape declares them', async () => {
+    const { cookie } = await signUpVerified(app, 'learners');
+    const { run, checked } = recordingRun(database.run);
+    expect(await new SessionGuard(app.auth, run).read(cookie)).toMatchObject({ role: 'learners' });
+    expect(checked(SESSION_USER)).toEqual({ rows: 1, mismatches: [] });
   });
 
   it('admits a signed-in learner and refuses a tampered cookie', async () => {
