@@ -55,6 +55,11 @@ for (const role of ['learners', 'instructors', 'parents'] as const) {
     await page.getByLabel('Email').fill(person.email);
     await page.getByLabel('Username').fill(person.username);
     await page.getByLabel('Password', { exact: true }).fill(person.password);
+    if (role === 'learners') {
+      // A learner gives a month and year of birth (an adult here: no parent is asked).
+      await page.getByLabel('Month').selectOption('June');
+      await page.getByLabel('Year').selectOption('1990');
+    }
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await expect(page).toHaveURL(/\/checkemail$/);
     await expect(page.getByRole('heading', { name: 'Verify your e-mail' })).toBeVisible();
@@ -195,6 +200,9 @@ test('signing up with a registered address looks the same and mails the owner; t
   await page.getByLabel('Email').fill(intruder.email);
   await page.getByLabel('Username').fill(intruder.username);
   await page.getByLabel('Password', { exact: true }).fill(intruder.password);
+  // A learner gives a month and year of birth (an adult here: no parent is asked).
+  await page.getByLabel('Month').selectOption('June');
+  await page.getByLabel('Year').selectOption('1990');
   await page.getByRole('button', { name: 'Sign Up' }).click();
   await expect(page).toHaveURL(/\/checkemail$/);
   await expect(page.getByRole('heading', { name: 'Verify your e-mail' })).toBeVisible();

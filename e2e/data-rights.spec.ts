@@ -2,11 +2,13 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import {
   ADULT_EXPORT_FORMAT,
+  CONSENT_NOTICE_VERSION,
   LEARNER_EXPORT_FORMAT,
   type AdultExport,
   type LearnerExport,
 } from '@vidya/contracts';
-import { expect, test, verifyAndSignIn } from './support/fixtures.ts';
+import { expect, test, type Person } from './support/fixtures.ts';
+import { answerOneQuiz, signedUpInOwnBrowser } from './support/steps.ts';
 
 /** Fails the test on any Content-Security-Policy violation the page reports. */
 function watchCsp(page: Page): string[] {
@@ -19,24 +21,17 @@ function watchCsp(page: Page): string[] {
 
 type Fixtures = Parameters<Parameters<typeof test>[2]>[0];
 
-/** Someone of `role` who signs up and verifies in their own browser (a context of their own), signed in there. */
-async function verifiedInOwnBrowser(
-  { browser, baseURL, mail, newPerson }: Pick<Fixtures, 'browser' | 'baseURL' | 'mail' | 'newPerson'>,
-  role: 'learners' | 'instructors',
-) {
-  const person = newPerson();
-  const context = await browser.newContext({ baseURL });
-  expect((await context.request.post(`/api/accounts/${role}`, { data: person })).status()).toBe(201);
-  await verifyAndSignIn(context.request, mail.linkIn(await mail.latest(person.email)), person);
-  return { person, context, page: await context.newPage() };
-}
-
 /** A child who signs up and verifies in their own browser, then finishes one quiz of `course`. */
 async function childWhoPractised(
-  fixtures: Pick<Fixtures, 'browser' | 'baseURL' | 'mail' | 'newPerson'>,
+  { browser, baseURL, mail, newPerson }: Pick<Fixtures, 'browser' | 'baseURL' | 'mail' | 'newPerson'>,
   course: string,
+  overrides: Partial<Person> = {},
 ) {
-  const { person: child, context: kidContext, page: kid } = await verifiedInOwnBrowser(fixtures, 'learners');
+  const {
+    person: child,
+    context: kidContext,
+    page: kid,
+  } = await signedUpInOwnBrowser({ browser, baseURL, mail }, 'learners', newPerson(overrides));
   await answerOneQuiz(kid, course);
   return { child, kidContext, kid };
 }
@@ -51,17 +46,6 @@ async function acceptedLink(adult: Page, kid: Page, username: string, confirmed?
   const requests = (await (await kid.request.get('/api/me/link-requests')).json()) as { id: string }[];
   const linkId = requests.at(-1)!.id;
   expect((await kid.request.post(`/api/me/link-requests/${linkId}/accept`)).status()).toBe(200);
-}
-
-async function answerOneQuiz(page: Page, course: string) {
-  expect((await page.request.post('/api/me/enrolments', { data: { courses: [course] } })).status()).toBe(201);
-  const quiz = await (await page.request.post('/api/quizzes', { data: { course } })).json();
-  for (let i = 0; i < 5; i++) {
-    const question = await (await page.request.post(`/api/quizzes/${quiz.id}/next`)).json();
-    await page.request.post(`/api/quizzes/${quiz.id}/answers`, {
-      data: { itemId: question.itemId, answer: '0' },
-    });
-  }
 }
 
 async function downloadedExport<T extends LearnerExport | AdultExport = LearnerExport>(
@@ -115,7 +99,7 @@ test('a learner downloads all their data and deletes their account', async ({
   expect(csp).toEqual([]);
 });
 
-test('a parent with a verified link downloads a child’s data and deletes the child’s account', async ({
+test('the consenting parent downloads a child’s data and deletes the child’s account', async ({
   page,
   browser,
   baseURL,
@@ -126,14 +110,22 @@ test('a parent with a verified link downloads a child’s data and deletes the c
 }) => {
   test.setTimeout(90_000);
   const csp = watchCsp(page);
-  await signUpVerified('parents');
+  const { person: parent } = await signUpVerified('parents');
 
-  // The child, in their own browser: signs up, practises, and accepts the parent's request.
+  // The child, 12, in their own browser: signs up giving the parent's address, and practises while pending.
   const { child, kidContext, kid } = await childWhoPractised(
     { browser, baseURL, mail, newPerson },
     'mathematics',
+    { birthYear: new Date().getFullYear() - 12, birthMonth: 1, parentEmail: parent.email },
   );
-  await acceptedLink(page, kid, child.username, true);
+  // The parent consents by the mailed link (the consent page itself is in consent.spec.ts).
+  const token = new URL(
+    mail.linkIn(await mail.latest(parent.email, { subject: /approve/ })),
+  ).searchParams.get('token');
+  const granted = await page.request.post(`/api/consent-requests/${token}/grant`, {
+    data: { isParent: true, isAdult: true, noticeVersion: CONSENT_NOTICE_VERSION },
+  });
+  expect(granted.status()).toBe(201);
 
   await page.goto('/parent');
   const name = `${child.firstName} ${child.lastName}`;
@@ -150,6 +142,11 @@ test('a parent with a verified link downloads a child’s data and deletes the c
   await card.getByRole('button', { name: `Delete ${name}’s account` }).click();
   const dialog = page.getByRole('dialog', { name: `Delete ${name}’s account?` });
   await expect(dialog).toContainText('It cannot be undone.');
+  // Deleting a child's account asks for the parent's password again.
+  await dialog.getByLabel('Your password', { exact: true }).fill('not-my-password');
+  await dialog.getByRole('button', { name: `Delete ${name}’s account` }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('That password is not right.');
+  await dialog.getByLabel('Your password', { exact: true }).fill(parent.password);
   await dialog.getByRole('button', { name: `Delete ${name}’s account` }).click();
   await expect(card).toBeHidden();
   await expect(page.getByText('No child linked yet.')).toBeVisible();
@@ -182,7 +179,7 @@ test('a parent and a teacher download their own data and delete their accounts; 
     person: teacherPerson,
     context: teacherContext,
     page: teacher,
-  } = await verifiedInOwnBrowser({ browser, baseURL, mail, newPerson }, 'instructors');
+  } = await signedUpInOwnBrowser({ browser, baseURL, mail }, 'instructors', newPerson());
   await acceptedLink(teacher, kid, child.username);
   await teacher.goto('/instructor');
   await teacher.getByRole('tab', { name: 'Resources' }).click();

@@ -18,7 +18,8 @@ export default defineConfig({
   retries: ci ? 1 : 0,
   forbidOnly: ci,
   timeout: 30_000,
-  expect: { timeout: 5_000 },
+  // Under the full CI run two workers, the server and Chromium share two cores; a first page load can take 5 s.
+  expect: { timeout: ci ? 10_000 : 5_000 },
   reporter: [['list']],
   use: {
     baseURL: process.env[E2E_ENV.baseUrl],

@@ -34,7 +34,9 @@ test('ask the tutor, see the reply stream in, reload and see the history', async
   const log = page.getByRole('log', { name: 'Messages' });
   await expect(log).toContainText(GREETING);
   await expect(page.getByText("Powered by Vidya's offline tutor", { exact: false })).toBeVisible();
-  await expect(page.getByText('Your parent can read these conversations', { exact: false })).toBeVisible();
+  await expect(
+    page.getByText('The parent who gave consent for your account can read these', { exact: false }),
+  ).toBeVisible();
   await expectNoA11yViolations(page);
 
   const seen = await watchReplies(page);

@@ -15,6 +15,11 @@ export interface Person {
   email: string;
   username: string;
   password: string;
+  /** A learner's month and year of birth (an adult's unless a test says otherwise); teachers and parents ignore it. */
+  birthYear?: number;
+  birthMonth?: number;
+  /** A child's parent's address (learners under 18). */
+  parentEmail?: string;
 }
 
 /** One message of the development outbox (GET /dev/mail/messages). */
@@ -166,6 +171,8 @@ export const test = base.extend<Fixtures>({
         email: `asha.${tag}@example.com`,
         username: `asha_${tag}`,
         password: `Correct-horse-${tag}`,
+        birthYear: 1990,
+        birthMonth: 6,
         ...overrides,
       };
     });

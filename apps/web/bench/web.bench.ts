@@ -129,6 +129,8 @@ async function signedInLearner(baseUrl: string): Promise<string> {
       email,
       username: `bench_${tag}`,
       password: `Correct-horse-${tag}`,
+      birthYear: 1990,
+      birthMonth: 6,
     }),
   });
   if (signUp.status !== 201) throw new Error(`sign-up answered ${signUp.status}: ${await signUp.text()}`);

@@ -50,6 +50,8 @@ export const routes: RouteObject[] = [
       { path: paths.instructorAccount, lazy: () => import('./routes/account.tsx') },
       { path: paths.parentAccount, lazy: () => import('./routes/account.tsx') },
       { path: paths.aboutUs, lazy: () => import('./routes/about-us.tsx') },
+      { path: paths.whoCanSee, lazy: () => import('./routes/who-can-see.tsx') },
+      { path: paths.parentConsent, lazy: () => import('./routes/parent-consent.tsx') },
       { path: '*', lazy: () => import('./routes/not-found.tsx') },
     ],
   },

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { paths } from '#src/config/paths.ts';
 import { useMe } from '#src/features/auth/api/get-me.ts';
+import { ConsentBanner } from '#src/features/consent/components/consent-banner.tsx';
 import { useStats } from '#src/features/courses/api/courses.ts';
 import { useLinkRequests } from '#src/features/guardians/api/link-requests.ts';
 
@@ -10,6 +11,7 @@ const MENU = [
   { to: paths.progress, label: 'Progress' },
   { to: paths.profile, label: 'Profile' },
   { to: paths.teachers, label: 'Teachers' },
+  { to: paths.whoCanSee, label: 'Who can see my learning' },
 ] as const;
 
 /** The learner header and side menu every learner page has (SPEC §2). */
@@ -49,7 +51,10 @@ export function LearnerLayout({ children }: { children: ReactNode }) {
             ))}
           </ul>
         </nav>
-        <div className="learner-content">{children}</div>
+        <div className="learner-content">
+          <ConsentBanner />
+          {children}
+        </div>
       </div>
     </div>
   );

@@ -1,26 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeServer, renderApp } from '#src/testing/render-app.tsx';
-
-const account = (role: 'learners' | 'instructors' | 'parents') => ({
-  id: '1',
-  role,
-  email: 'meera@example.com',
-  username: 'meera_t',
-  firstName: 'Meera',
-  lastName: 'Iyer',
-  emailVerified: true,
-});
-
-function signedInAs(role: 'learners' | 'instructors' | 'parents') {
-  fakeServer((url) => {
-    if (url.endsWith('/api/session')) return { status: 200, body: { account: account(role) } };
-    if (url.endsWith('/api/classes') || url.endsWith('/api/guardian/learners'))
-      return { status: 200, body: [] };
-    return undefined;
-  });
-}
+import { renderApp, signedInAs } from '#src/testing/render-app.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -59,8 +59,8 @@ export function Component() {
       <div className="tutor-page">
         <h1>{TITLE}</h1>
         <p className="muted">
-          Ask about anything you are learning. Your parent can read these conversations once you have accepted
-          their link request on the <Link to={paths.teachers}>Teachers</Link> page.
+          Ask about anything you are learning. The parent who gave consent for your account can read these
+          conversations; see <Link to={paths.whoCanSee}>who can see my learning</Link>.
         </p>
         <div className="tutor-columns">
           <nav className="tutor-history" aria-label="Conversations">

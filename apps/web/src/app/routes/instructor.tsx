@@ -12,6 +12,7 @@ import { AddClassDialog } from '#src/features/guardians/components/add-class-dia
 import { AddLearnerDialog } from '#src/features/guardians/components/add-learner-dialog.tsx';
 import { ClassViewPanel } from '#src/features/guardians/components/class-view.tsx';
 import { useTitle } from '#src/lib/use-title.ts';
+import { SafetyAlerts } from '#src/features/safety/components/safety-alerts.tsx';
 
 const VIDEOS = [
   {
@@ -168,6 +169,7 @@ export function Component() {
     <div className="page">
       <h1>Welcome, {me?.firstName || 'Anonymous'}</h1>
       <p className="tagline">Best Teacher</p>
+      <SafetyAlerts />
       <Tabs.Root defaultValue="classes" className="tabs">
         <Tabs.List aria-label="Teacher dashboard" className="tab-list">
           <Tabs.Trigger value="classes">Classes</Tabs.Trigger>

@@ -82,4 +82,38 @@ describe('the learner’s teachers page', () => {
       expect(screen.queryByRole('heading', { name: 'Blocked' })).not.toBeInTheDocument(),
     );
   }, 30_000);
+
+  it('says why the parent who gave consent cannot be removed', async () => {
+    const parent = { firstName: 'Kavita', lastName: 'Sen', username: 'kavita_s' };
+    const detail = 'Your parent gave consent for your account, so they stay on this list.';
+    fakeServer((url, init) => {
+      const method = init?.method ?? 'GET';
+      if (url.endsWith('/api/session')) return { status: 200, body: { account: learner } };
+      if (url.endsWith('/api/me/link-requests'))
+        return {
+          status: 200,
+          body: [
+            {
+              id: LINK_ID,
+              kind: 'parent',
+              status: 'verified',
+              guardian: parent,
+              requestedAt: '2026-01-01T00:00:00.000Z',
+            },
+          ],
+        };
+      if (url.endsWith(`/api/me/links/${LINK_ID}`) && method === 'DELETE')
+        return {
+          status: 409,
+          body: { type: 'about:blank', title: 'Conflict', status: 409, code: 'conflict', detail },
+        };
+      if (url.endsWith('/api/me/blocked-guardians')) return { status: 200, body: [] };
+      if (url.endsWith('/api/me/channels')) return { status: 200, body: [] };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderApp('/teachers');
+    await user.click(await screen.findByRole('button', { name: 'Remove Kavita' }, { timeout: 10_000 }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(detail);
+  }, 30_000);
 });

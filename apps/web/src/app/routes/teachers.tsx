@@ -188,6 +188,13 @@ export function Component() {
                 ))}
               </ul>
             )}
+            {remove.error && (
+              <p role="alert">
+                {remove.error instanceof ApiError
+                  ? remove.error.message
+                  : 'We could not remove them. Please try again.'}
+              </p>
+            )}
           </section>
           <Blocked />
         </>

@@ -28,6 +28,8 @@ const EXCLUDED = new Set<string>([
   // Not in the SPEC: the account pages belong to the teacher's and the parent's areas, which the SPEC excludes.
   paths.instructorAccount,
   paths.parentAccount,
+  paths.whoCanSee,
+  paths.parentConsent,
 ]);
 
 /** Whether the intro block shows on a path. */

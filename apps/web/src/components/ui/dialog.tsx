@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import type { FormEventHandler, ReactNode } from 'react';
 
 interface DialogShellProps {
   trigger: ReactNode;
@@ -35,5 +35,42 @@ export function DialogCancel() {
         Cancel
       </button>
     </Dialog.Close>
+  );
+}
+
+interface DialogFormProps {
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  submitLabel: string;
+  isPending: boolean;
+  /** A refusal that belongs to no one field. */
+  error?: string | null;
+  /** What the submission did. */
+  success?: string | null;
+  /** The form's fields. */
+  children: ReactNode;
+}
+
+/** A dialog's form: its fields, then its error or success message, then Cancel and the submit button. */
+export function DialogForm({ onSubmit, submitLabel, isPending, error, success, children }: DialogFormProps) {
+  return (
+    <form className="form" noValidate onSubmit={onSubmit}>
+      {children}
+      {error && (
+        <p role="alert" className="form-error">
+          {error}
+        </p>
+      )}
+      {success && (
+        <p role="status" className="success">
+          {success}
+        </p>
+      )}
+      <div className="dialog-actions">
+        <DialogCancel />
+        <button type="submit" className="button" disabled={isPending}>
+          {submitLabel}
+        </button>
+      </div>
+    </form>
   );
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeServer, renderApp } from '#src/testing/render-app.tsx';
+import { fakeServer, renderApp, testAccount } from '#src/testing/render-app.tsx';
 
 beforeEach(() => {
   vi.spyOn(window, 'alert').mockImplementation(() => undefined);
@@ -11,18 +11,31 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+const pia = testAccount('parents', { email: 'p@x.co', username: 'p', firstName: 'Pia', lastName: 'X' });
+
+/** Fills the sign-up form as Ravi Kumar and sends it. */
+async function signUpAsRavi(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(await screen.findByLabelText('First name'), 'Ravi');
+  await user.type(screen.getByLabelText('Last name'), 'Kumar');
+  await user.type(screen.getByLabelText('Email'), 'ravi@example.com');
+  await user.type(screen.getByLabelText('Username'), 'ravi_k');
+  await user.type(screen.getByLabelText('Password'), 'a-good-password');
+  await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+}
+
 describe('sign-up page', () => {
   it('shows each required message once its field is touched and left empty', async () => {
     fakeServer(() => undefined);
     const user = userEvent.setup();
     renderApp('/learner/signup');
-    await user.click(await screen.findByLabelText('First name'));
+    // The first page of the file loads lazily on a cold transform: allow it more than the default second.
+    await user.click(await screen.findByLabelText('First name', {}, { timeout: 5000 }));
     await user.click(screen.getByLabelText('Last name'));
     expect(await screen.findByText('*first name is required')).toBeInTheDocument();
     expect(screen.queryByText('*last name is required')).not.toBeInTheDocument();
     await user.click(screen.getByLabelText('Email'));
     expect(await screen.findByText('*last name is required')).toBeInTheDocument();
-  });
+  }, 15_000);
 
   it('marks every field and alerts "Your form is invalid" on an invalid submit', async () => {
     const { calls } = fakeServer(() => undefined);
@@ -50,12 +63,7 @@ describe('sign-up page', () => {
     );
     const user = userEvent.setup();
     const { router } = renderApp('/guardian/parent-signup');
-    await user.type(await screen.findByLabelText('First name'), 'Ravi');
-    await user.type(screen.getByLabelText('Last name'), 'Kumar');
-    await user.type(screen.getByLabelText('Email'), 'ravi@example.com');
-    await user.type(screen.getByLabelText('Username'), 'ravi_k');
-    await user.type(screen.getByLabelText('Password'), 'a-good-password');
-    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    await signUpAsRavi(user);
     await waitFor(() => expect(router.state.location.pathname).toBe('/checkemail'));
     expect(calls.find((c) => c.url.endsWith('/api/accounts/parents'))?.body).toEqual({
       firstName: 'Ravi',
@@ -65,6 +73,44 @@ describe('sign-up page', () => {
       password: 'a-good-password',
     });
   });
+
+  it('asks a learner for a month and year of birth, and a child for a parent’s e-mail', async () => {
+    const { calls } = fakeServer((url) =>
+      url.endsWith('/api/accounts/learners')
+        ? { status: 201, body: { email: 'asha@example.com', verificationSent: true } }
+        : undefined,
+    );
+    const user = userEvent.setup();
+    const { router } = renderApp('/learner/signup');
+    await user.type(await screen.findByLabelText('First name', {}, { timeout: 5000 }), 'Asha');
+    await user.type(screen.getByLabelText('Last name'), 'Rao');
+    await user.type(screen.getByLabelText('Email'), 'asha@example.com');
+    await user.type(screen.getByLabelText('Username'), 'asha_r');
+    await user.type(screen.getByLabelText('Password'), 'a-good-password');
+    expect(screen.queryByLabelText("Your parent's e-mail")).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(await screen.findByText('*month of birth is required')).toBeInTheDocument();
+    expect(screen.getByText('*year of birth is required')).toBeInTheDocument();
+
+    const twelve = String(new Date().getFullYear() - 12);
+    await user.selectOptions(screen.getByLabelText('Month'), 'March');
+    await user.selectOptions(screen.getByLabelText('Year'), twelve);
+    const parent = await screen.findByLabelText("Your parent's e-mail");
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(await screen.findByText("*your parent's e-mail is required")).toBeInTheDocument();
+    await user.type(parent, 'asha@example.com');
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(await screen.findByText("Use your parent's e-mail address, not your own")).toBeInTheDocument();
+    await user.clear(parent);
+    await user.type(parent, 'amma@example.com');
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/checkemail'));
+    expect(calls.find((c) => c.url.endsWith('/api/accounts/learners'))?.body).toMatchObject({
+      birthMonth: 3,
+      birthYear: Number(twelve),
+      parentEmail: 'amma@example.com',
+    });
+  }, 30_000);
 
   it('puts a taken username message on the username field', async () => {
     fakeServer((url) =>
@@ -89,6 +135,8 @@ describe('sign-up page', () => {
     await user.type(screen.getByLabelText('Email'), 'ravi@example.com');
     await user.type(screen.getByLabelText('Username'), 'ravi_k');
     await user.type(screen.getByLabelText('Password'), 'a-good-password');
+    await user.selectOptions(screen.getByLabelText('Month'), 'June');
+    await user.selectOptions(screen.getByLabelText('Year'), '1990');
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
     expect(await screen.findAllByText('This username is taken. Please choose another.')).toHaveLength(2);
     expect(screen.getByLabelText('Username')).toHaveAttribute('aria-invalid', 'true');
@@ -130,32 +178,14 @@ describe('login page', () => {
         signedIn = true;
         return {
           status: 200,
-          body: {
-            id: '1',
-            role: 'parents',
-            email: 'p@x.co',
-            username: 'p',
-            firstName: 'Pia',
-            lastName: 'X',
-            emailVerified: true,
-          },
+          body: pia,
         };
       }
       if (url.endsWith('/api/guardian/learners')) return { status: 200, body: [] };
       if (url.endsWith('/api/session') && signedIn) {
         return {
           status: 200,
-          body: {
-            account: {
-              id: '1',
-              role: 'parents',
-              email: 'p@x.co',
-              username: 'p',
-              firstName: 'Pia',
-              lastName: 'X',
-              emailVerified: true,
-            },
-          },
+          body: { account: pia },
         };
       }
       return undefined;
@@ -166,8 +196,11 @@ describe('login page', () => {
     await user.type(screen.getByLabelText('Password'), 'secret-pass');
     await user.click(screen.getByRole('button', { name: 'Login' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/parent'));
-    expect(await screen.findByRole('heading', { name: 'Welcome, Pia' })).toBeInTheDocument();
-  });
+    // The parent dashboard loads lazily, with its dialogs: allow a slow, shared machine more than a second.
+    expect(
+      await screen.findByRole('heading', { name: 'Welcome, Pia' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+  }, 15_000);
 
   it('alerts the server message on wrong credentials', async () => {
     fakeServer((url, init) =>

@@ -1,28 +1,47 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { SignUpBodySchema, type Role, type SignUpBody } from '@vidya/contracts';
+import {
+  LearnerSignUpBodySchema,
+  SignUpBodySchema,
+  isAdultAt,
+  type Role,
+  type SignUpBody,
+} from '@vidya/contracts';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { Field } from '#src/components/ui/field.tsx';
 import { PasswordField } from '#src/components/ui/password-field.tsx';
+import { MONTH_OPTIONS, SelectField, yearOptions } from '#src/components/ui/select-field.tsx';
 import { LOGIN_PATH, paths } from '#src/config/paths.ts';
 import { ApiError } from '#src/lib/api-client.ts';
 import { useSignUp } from '../api/session.ts';
 
-const FIELDS = ['firstName', 'lastName', 'email', 'username', 'password'] as const;
+const FIELDS = [
+  'firstName',
+  'lastName',
+  'email',
+  'username',
+  'password',
+  'birthMonth',
+  'birthYear',
+  'parentEmail',
+] as const;
 
 /** The sign-up form of one role's page; success goes to /checkemail (SPEC §2, §5). */
 export function SignUpForm({ role }: { role: Role }) {
   const navigate = useNavigate();
   const signUp = useSignUp(role);
   const [formError, setFormError] = useState<string | null>(null);
+  const isLearner = role === 'learners';
   const {
     register,
     handleSubmit,
     setError,
+    control,
     formState: { errors },
   } = useForm<SignUpBody>({
-    resolver: zodResolver(SignUpBodySchema),
+    // A learner also gives a month and year of birth and, under 18, a parent's e-mail.
+    resolver: zodResolver(isLearner ? LearnerSignUpBodySchema : SignUpBodySchema),
     mode: 'onTouched',
     defaultValues: { firstName: '', lastName: '', email: '', username: '', password: '' },
   });
@@ -46,6 +65,12 @@ export function SignUpForm({ role }: { role: Role }) {
   };
 
   const onInvalid = () => window.alert('Your form is invalid');
+  const [birthYear, birthMonth] = useWatch({ control, name: ['birthYear', 'birthMonth'] });
+  const isChild =
+    isLearner &&
+    Number.isInteger(birthYear) &&
+    Number.isInteger(birthMonth) &&
+    !isAdultAt(birthYear!, birthMonth!, new Date());
 
   return (
     <form className="form" noValidate onSubmit={(e) => void handleSubmit(onValid, onInvalid)(e)}>
@@ -83,6 +108,43 @@ export function SignUpForm({ role }: { role: Role }) {
         error={errors.password?.message}
         {...register('password')}
       />
+      {isLearner && (
+        <fieldset className="fieldset">
+          <legend>Month and year of birth</legend>
+          <p className="field-hint">
+            We ask only for the month and year. If you are under 18, a parent needs to say yes to your
+            account.
+          </p>
+          <div className="form-row">
+            <SelectField
+              label="Month"
+              placeholder="Choose a month"
+              options={MONTH_OPTIONS}
+              autoComplete="bday-month"
+              error={errors.birthMonth?.message}
+              {...register('birthMonth', { valueAsNumber: true })}
+            />
+            <SelectField
+              label="Year"
+              placeholder="Choose a year"
+              options={yearOptions()}
+              autoComplete="bday-year"
+              error={errors.birthYear?.message}
+              {...register('birthYear', { valueAsNumber: true })}
+            />
+          </div>
+        </fieldset>
+      )}
+      {isChild && (
+        <Field
+          label="Your parent's e-mail"
+          type="email"
+          autoComplete="off"
+          hint="We will ask your parent or guardian to say yes. Until they do, you can take quizzes. If nobody says yes within 7 days, the account is deleted."
+          error={errors.parentEmail?.message}
+          {...register('parentEmail')}
+        />
+      )}
       {formError && (
         <p role="alert" className="form-error">
           {formError}

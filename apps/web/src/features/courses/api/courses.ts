@@ -1,11 +1,12 @@
 import type { CourseKey } from '@vidya/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '#src/lib/api-client.ts';
+import { queryKeys } from '#src/lib/query-keys.ts';
 import { courseRefs } from './learning-endpoints.ts';
 
 /** Every quiz course. */
 export const coursesQueryOptions = queryOptions({
-  queryKey: ['courses'],
+  queryKey: queryKeys.courses,
   queryFn: () => api(courseRefs.list),
   staleTime: Infinity,
 });
@@ -13,14 +14,14 @@ export const useCourses = () => useQuery(coursesQueryOptions);
 
 /** The signed-in learner's enrolments with mastery. */
 export const enrolmentsQueryOptions = queryOptions({
-  queryKey: ['enrolments'],
+  queryKey: queryKeys.enrolments,
   queryFn: () => api(courseRefs.enrolments),
 });
 export const useEnrolments = () => useQuery(enrolmentsQueryOptions);
 
 /** Experience points and totals for the learner header. */
 export const statsQueryOptions = queryOptions({
-  queryKey: ['stats'],
+  queryKey: queryKeys.stats,
   queryFn: () => api(courseRefs.stats),
 });
 export const useStats = () => useQuery(statsQueryOptions);
@@ -40,8 +41,8 @@ export function useUnenrol() {
   return useMutation({
     mutationFn: (course: CourseKey) => api(courseRefs.unenrol, { params: { course } }),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: enrolmentsQueryOptions.queryKey });
-      await queryClient.invalidateQueries({ queryKey: statsQueryOptions.queryKey });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.enrolments });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.stats });
     },
   });
 }

@@ -1,5 +1,5 @@
 import { courseEndpoints, learnerLinkEndpoints, quizEndpoints } from '@vidya/contracts';
-import { linkRequestsRef } from '#src/features/guardians/api/link-requests.ts';
+import { linkRequestsRef } from '#src/features/guardians/index.ts';
 import { courseRefs, quizRefs } from './learning-endpoints.ts';
 
 interface Named {

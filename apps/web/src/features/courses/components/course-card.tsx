@@ -1,6 +1,7 @@
 import type { Enrolment } from '@vidya/contracts';
 import * as Dialog from '@radix-ui/react-dialog';
 import { DialogCancel } from '#src/components/ui/dialog.tsx';
+import { QUIZ_PATH } from '#src/config/paths.ts';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useUnenrol } from '../api/courses.ts';
@@ -34,7 +35,7 @@ export function CourseCard({ enrolment }: { enrolment: Enrolment }) {
         {skillsPractised} of {skillsTotal} skills practised
       </p>
       <div className="card-actions">
-        <Link className="button" to={`/${course.key}`} aria-label={`Proceed to ${course.title}`}>
+        <Link className="button" to={QUIZ_PATH[course.key]} aria-label={`Proceed to ${course.title}`}>
           Proceed
         </Link>
         <Dialog.Root open={open} onOpenChange={setOpen}>

@@ -1,6 +1,7 @@
 import { fillPath, type dataRightsEndpoints } from '@vidya/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, endpointRef } from '#src/lib/api-client.ts';
+import { queryKeys } from '#src/lib/query-keys.ts';
 
 type Rights = typeof dataRightsEndpoints;
 
@@ -18,7 +19,7 @@ export const dataRightsRefs = {
 /** Where the signed-in account's own data downloads from (a JSON attachment; a plain link downloads it). */
 export const myDataExportUrl = dataRightsRefs.exportMine.path;
 
-/** Where a verified parent downloads a child's data from. */
+/** Where the consenting parent downloads a child's data from. */
 export const childDataExportUrl = (learnerId: string) =>
   fillPath(dataRightsRefs.exportChild.path, { learnerId });
 
@@ -27,11 +28,12 @@ export function useDeleteMyAccount() {
   return useMutation({ mutationFn: () => api(dataRightsRefs.deleteMine) });
 }
 
-/** A verified parent deletes a child's account, then the children list is refreshed. */
+/** The consenting parent deletes a child's account (password again), then the children list is refreshed. */
 export function useDeleteChildAccount() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (learnerId: string) => api(dataRightsRefs.deleteChild, { params: { learnerId } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['guardian'] }),
+    mutationFn: ({ learnerId, password }: { learnerId: string; password: string }) =>
+      api(dataRightsRefs.deleteChild, { params: { learnerId }, body: { password } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.guardian.all }),
   });
 }

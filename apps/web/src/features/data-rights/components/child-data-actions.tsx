@@ -1,7 +1,10 @@
 import { childDataExportUrl, useDeleteChildAccount } from '../api/data-rights.ts';
 import { DeleteAccountDialog } from './delete-account-dialog.tsx';
 
-/** A verified parent's data rights over one child: download the child's data, or delete the child's account. */
+/**
+ * The consenting parent's data rights over one child: download the child's data, or delete the child's account
+ * (with their password typed again).
+ */
 export function ChildDataActions({ learnerId, name }: { learnerId: string; name: string }) {
   const remove = useDeleteChildAccount();
   return (
@@ -19,7 +22,9 @@ export function ChildDataActions({ learnerId, name }: { learnerId: string; name:
         title={`Delete ${name}’s account?`}
         isPending={remove.isPending}
         isError={remove.isError}
-        onConfirm={(close) => remove.mutate(learnerId, { onSuccess: close })}
+        errorText={remove.error?.message}
+        asksPassword
+        onConfirm={(close, password) => remove.mutate({ learnerId, password }, { onSuccess: close })}
       />
     </div>
   );

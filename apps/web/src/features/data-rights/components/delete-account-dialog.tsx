@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { DialogCancel } from '#src/components/ui/dialog.tsx';
+import { PasswordField } from '#src/components/ui/password-field.tsx';
 import { useState } from 'react';
 
 /** Whose account a dialog deletes: a learner's (with all their records) or a teacher's or parent's own. */
@@ -23,7 +24,11 @@ interface DeleteAccountDialogProps {
   kind?: AccountKind;
   isPending: boolean;
   isError: boolean;
-  onConfirm: (close: () => void) => void;
+  /** The message of the failure, when it is not a plain "try again" (a wrong password). */
+  errorText?: string | undefined;
+  /** Ask the caller's password again before deleting (a parent deleting a child's account). */
+  asksPassword?: boolean;
+  onConfirm: (close: () => void, password: string) => void;
 }
 
 /** A confirm dialog before an account and all its data are deleted for good. */
@@ -33,9 +38,13 @@ export function DeleteAccountDialog({
   kind = 'learner',
   isPending,
   isError,
+  errorText,
+  asksPassword = false,
   onConfirm,
 }: DeleteAccountDialogProps) {
   const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState('');
+  const [isMissing, setIsMissing] = useState(false);
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger asChild>
@@ -48,9 +57,18 @@ export function DeleteAccountDialog({
         <Dialog.Content className="dialog">
           <Dialog.Title>{title}</Dialog.Title>
           <Dialog.Description>{DELETE_ACCOUNT_WARNING[kind]}</Dialog.Description>
+          {asksPassword && (
+            <PasswordField
+              label="Your password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              error={isMissing ? '*password is required' : undefined}
+            />
+          )}
           {isError && (
             <p role="alert" className="form-error">
-              We could not delete the account. Please try again.
+              {errorText ?? 'We could not delete the account. Please try again.'}
             </p>
           )}
           <div className="dialog-actions">
@@ -58,7 +76,10 @@ export function DeleteAccountDialog({
             <button
               type="button"
               className="button button-danger"
-              onClick={() => onConfirm(() => setOpen(false))}
+              onClick={() => {
+                setIsMissing(asksPassword && !password);
+                if (!asksPassword || password) onConfirm(() => setOpen(false), password);
+              }}
               disabled={isPending}
             >
               {action}

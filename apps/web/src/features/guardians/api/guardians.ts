@@ -6,17 +6,17 @@ import {
 } from '@vidya/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '#src/lib/api-client.ts';
-import { linkRequestsQuery } from './link-requests.ts';
+import { queryKeys } from '#src/lib/query-keys.ts';
 
 export const guardianLearnersQuery = queryOptions({
-  queryKey: ['guardian', 'learners'],
+  queryKey: queryKeys.guardian.learners,
   queryFn: () => api(guardianEndpoints.learners),
 });
 export const useGuardianLearners = () => useQuery(guardianLearnersQuery);
 
 export const learnerProgressQuery = (learnerId: string) =>
   queryOptions({
-    queryKey: ['guardian', 'progress', learnerId],
+    queryKey: queryKeys.guardian.learnerProgress(learnerId),
     queryFn: () => api(guardianEndpoints.learnerProgress, { params: { learnerId } }),
   });
 export const useLearnerProgress = (learnerId: string) => useQuery(learnerProgressQuery(learnerId));
@@ -25,7 +25,7 @@ export function useRequestLink() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateLinkBody) => api(guardianEndpoints.requestLink, { body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['guardian'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.guardian.all }),
   });
 }
 
@@ -33,18 +33,18 @@ export function useRemoveGuardianLink() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (linkId: string) => api(guardianEndpoints.removeLink, { params: { linkId } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['guardian'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.guardian.all }),
   });
 }
 
 export const classesQuery = queryOptions({
-  queryKey: ['guardian', 'classes'],
+  queryKey: queryKeys.guardian.classes,
   queryFn: () => api(classEndpoints.list),
 });
 export const useClasses = () => useQuery(classesQuery);
 export const useClassView = (classId: string) =>
   useQuery({
-    queryKey: ['guardian', 'class', classId],
+    queryKey: queryKeys.guardian.class(classId),
     queryFn: () => api(classEndpoints.view, { params: { classId } }),
   });
 
@@ -52,7 +52,7 @@ export function useCreateClass() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (name: string) => api(classEndpoints.create, { body: { name } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['guardian'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.guardian.all }),
   });
 }
 
@@ -63,7 +63,7 @@ export function useDecide() {
   return useMutation({
     mutationFn: ({ linkId, accept }: { linkId: string; accept: boolean }) =>
       api(accept ? learnerLinkEndpoints.accept : learnerLinkEndpoints.decline, { params: { linkId } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: linkRequestsQuery.queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.linkRequests }),
   });
 }
 
@@ -71,12 +71,12 @@ export function useRemoveLearnerLink() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (linkId: string) => api(learnerLinkEndpoints.remove, { params: { linkId } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: linkRequestsQuery.queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.linkRequests }),
   });
 }
 
 export const blockedGuardiansQuery = queryOptions({
-  queryKey: ['me', 'blocked-guardians'],
+  queryKey: queryKeys.blockedGuardians,
   queryFn: () => api(learnerLinkEndpoints.blocked),
 });
 export const useBlockedGuardians = () => useQuery(blockedGuardiansQuery);
@@ -86,8 +86,8 @@ export function useBlockGuardian() {
   return useMutation({
     mutationFn: (linkId: string) => api(learnerLinkEndpoints.block, { params: { linkId } }),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: linkRequestsQuery.queryKey });
-      await queryClient.invalidateQueries({ queryKey: blockedGuardiansQuery.queryKey });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.linkRequests });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.blockedGuardians });
     },
   });
 }
@@ -96,7 +96,7 @@ export function useUnblockGuardian() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (blockId: string) => api(learnerLinkEndpoints.unblock, { params: { blockId } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: blockedGuardiansQuery.queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.blockedGuardians }),
   });
 }
 
@@ -104,12 +104,12 @@ export function useJoinClass() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (code: string) => api(classEndpoints.join, { body: { code } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: linkRequestsQuery.queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.linkRequests }),
   });
 }
 
 export const channelsQuery = queryOptions({
-  queryKey: ['me', 'channels'],
+  queryKey: queryKeys.channels,
   queryFn: () => api(learnerLinkEndpoints.channels),
 });
 export const useChannels = () => useQuery(channelsQuery);
@@ -118,7 +118,7 @@ export function useAddChannel() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (url: string) => api(learnerLinkEndpoints.addChannel, { body: { url } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: channelsQuery.queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.channels }),
   });
 }
 
@@ -126,6 +126,6 @@ export function useRemoveChannel() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (channelId: string) => api(learnerLinkEndpoints.removeChannel, { params: { channelId } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: channelsQuery.queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.channels }),
   });
 }

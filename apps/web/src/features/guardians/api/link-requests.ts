@@ -1,6 +1,7 @@
 import type { learnerLinkEndpoints } from '@vidya/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, endpointRef } from '#src/lib/api-client.ts';
+import { queryKeys } from '#src/lib/query-keys.ts';
 
 /**
  * The learner's link requests, which the learner layout counts on every page: named by method and path so the layout
@@ -12,7 +13,7 @@ export const linkRequestsRef = endpointRef<(typeof learnerLinkEndpoints)['reques
 );
 
 export const linkRequestsQuery = queryOptions({
-  queryKey: ['me', 'link-requests'],
+  queryKey: queryKeys.linkRequests,
   queryFn: () => api(linkRequestsRef),
 });
 export const useLinkRequests = () => useQuery(linkRequestsQuery);

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { CreateClassBodySchema, type Class, type CreateClassBody } from '@vidya/contracts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { DialogCancel, DialogShell } from '#src/components/ui/dialog.tsx';
+import { DialogForm, DialogShell } from '#src/components/ui/dialog.tsx';
 import { Field } from '#src/components/ui/field.tsx';
 import { ApiError } from '#src/lib/api-client.ts';
 import { useCreateClass } from '../api/guardians.ts';
@@ -76,20 +76,14 @@ export function AddClassDialog() {
           </div>
         </div>
       ) : (
-        <form className="form" noValidate onSubmit={(e) => void handleSubmit(onValid)(e)}>
+        <DialogForm
+          onSubmit={(e) => void handleSubmit(onValid)(e)}
+          submitLabel="Create class"
+          isPending={createClass.isPending}
+          error={formError}
+        >
           <Field label="Class name" maxLength={60} error={errors.name?.message} {...register('name')} />
-          {formError && (
-            <p role="alert" className="form-error">
-              {formError}
-            </p>
-          )}
-          <div className="dialog-actions">
-            <DialogCancel />
-            <button type="submit" className="button" disabled={createClass.isPending}>
-              Create class
-            </button>
-          </div>
-        </form>
+        </DialogForm>
       )}
     </DialogShell>
   );

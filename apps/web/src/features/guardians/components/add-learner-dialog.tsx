@@ -8,7 +8,7 @@ import {
 import { useId, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { DialogCancel, DialogShell } from '#src/components/ui/dialog.tsx';
+import { DialogForm, DialogShell } from '#src/components/ui/dialog.tsx';
 import { Field } from '#src/components/ui/field.tsx';
 import { ApiError } from '#src/lib/api-client.ts';
 import { useRequestLink } from '../api/guardians.ts';
@@ -81,13 +81,15 @@ export function AddLearnerDialog({ kind, trigger, classId }: AddLearnerDialogPro
       open={open}
       onOpenChange={handleOpenChange}
     >
-      <form
-        className="form"
-        noValidate
+      <DialogForm
         onSubmit={(e) => {
           setSent(null);
           void handleSubmit(onValid)(e);
         }}
+        submitLabel="Submit"
+        isPending={request.isPending}
+        error={formError}
+        success={sent}
       >
         <Field
           label={isParent ? "Child's username" : 'Student Name'}
@@ -115,23 +117,7 @@ export function AddLearnerDialog({ kind, trigger, classId }: AddLearnerDialogPro
             )}
           </>
         )}
-        {formError && (
-          <p role="alert" className="form-error">
-            {formError}
-          </p>
-        )}
-        {sent && (
-          <p role="status" className="success">
-            {sent}
-          </p>
-        )}
-        <div className="dialog-actions">
-          <DialogCancel />
-          <button type="submit" className="button" disabled={request.isPending}>
-            Submit
-          </button>
-        </div>
-      </form>
+      </DialogForm>
     </DialogShell>
   );
 }

@@ -2,38 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LINK_REQUEST_SENT } from '@vidya/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeServer, renderApp } from '#src/testing/render-app.tsx';
-
-const account = (role: 'learners' | 'instructors' | 'parents') => ({
-  id: '1',
-  role,
-  email: 'meera@example.com',
-  username: 'meera_t',
-  firstName: 'Meera',
-  lastName: 'Iyer',
-  emailVerified: true,
-});
-const problem = (status: number, code: string, detail: string, fields?: Record<string, string>) => ({
-  status,
-  body: { type: 'x', title: 't', status, detail, code, ...(fields ? { fields } : {}) },
-});
-
-type Answer = ReturnType<typeof problem> | { status: number; body: unknown };
-
-/** A signed-in account of `role`; `answer` handles the page's requests first (lists are empty otherwise). */
-function signedInAs(
-  role: 'learners' | 'instructors' | 'parents',
-  answer: (url: string, method: string) => Answer | undefined,
-) {
-  return fakeServer((url, init) => {
-    if (url.endsWith('/api/session')) return { status: 200, body: { account: account(role) } };
-    const answered = answer(url, init?.method ?? 'GET');
-    if (answered) return answered;
-    if (/\/api\/(classes|guardian\/learners|me\/link-requests|me\/channels)$/.test(url))
-      return { status: 200, body: [] };
-    return undefined;
-  });
-}
+import { problem, renderApp, signedInAs } from '#src/testing/render-app.tsx';
 
 // Each test renders a whole page, whose route loads lazily: slow on a shared machine.
 const PAGE_TEST = { timeout: 20_000 };
@@ -78,9 +47,7 @@ describe("the parent's Connect with your kids dialog", PAGE_TEST, () => {
       }),
     );
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
-    expect(
-      await within(dialog).findByText(LINK_REQUEST_SENT),
-    ).toBeInTheDocument();
+    expect(await within(dialog).findByText(LINK_REQUEST_SENT)).toBeInTheDocument();
     expect(calls.find((c) => c.url.endsWith('/api/guardian/links'))?.body).toEqual({
       username: 'ishaan',
       confirmed: true,

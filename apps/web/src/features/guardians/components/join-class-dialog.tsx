@@ -3,7 +3,7 @@ import { JoinClassBodySchema } from '@vidya/contracts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { DialogCancel, DialogShell } from '#src/components/ui/dialog.tsx';
+import { DialogForm, DialogShell } from '#src/components/ui/dialog.tsx';
 import { Field } from '#src/components/ui/field.tsx';
 import { ApiError } from '#src/lib/api-client.ts';
 import { useJoinClass } from '../api/guardians.ts';
@@ -60,7 +60,13 @@ export function JoinClassDialog() {
         }
       }}
     >
-      <form className="form" noValidate onSubmit={(e) => void handleSubmit(onValid)(e)}>
+      <DialogForm
+        onSubmit={(e) => void handleSubmit(onValid)(e)}
+        submitLabel="Join"
+        isPending={join.isPending}
+        error={message?.ok === false ? message.text : null}
+        success={message?.ok ? message.text : null}
+      >
         <Field
           label="Class code"
           autoComplete="off"
@@ -68,18 +74,7 @@ export function JoinClassDialog() {
           error={errors.code?.message}
           {...register('code')}
         />
-        {message && (
-          <p role={message.ok ? 'status' : 'alert'} className={message.ok ? 'success' : 'form-error'}>
-            {message.text}
-          </p>
-        )}
-        <div className="dialog-actions">
-          <DialogCancel />
-          <button type="submit" className="button" disabled={join.isPending}>
-            Join
-          </button>
-        </div>
-      </form>
+      </DialogForm>
     </DialogShell>
   );
 }

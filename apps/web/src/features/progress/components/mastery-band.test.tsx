@@ -1,7 +1,7 @@
 import type { LearnerProgress, MasteryBand, ProgressRow } from '@vidya/contracts';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ProgressPanel } from '#src/features/guardians/components/progress-panel.tsx';
+import { ProgressPanel } from '#src/features/guardians/index.ts';
 import { ProgressTable } from './progress-table.tsx';
 
 const row = (skillId: string, band: MasteryBand): ProgressRow => ({

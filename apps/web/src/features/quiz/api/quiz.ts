@@ -1,5 +1,5 @@
 import type { CourseKey } from '@vidya/contracts';
-import { quizRefs } from '#src/features/courses/api/learning-endpoints.ts';
+import { quizRefs } from '#src/features/courses/index.ts';
 import { api } from '#src/lib/api-client.ts';
 
 // The time zone lets the server count days, streaks and badges in the learner's own calendar.

@@ -1,45 +1,16 @@
-import {
-  MASTERY_BAND_LABELS,
-  QUESTIONS_PER_QUIZ,
-  type AnswerResult,
-  type CourseKey,
-  type Question,
-  type QuizSummary,
-} from '@vidya/contracts';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { MASTERY_BAND_LABELS, QUESTIONS_PER_QUIZ, type CourseKey, type QuizSummary } from '@vidya/contracts';
 import { Link } from 'react-router';
 import { paths } from '#src/config/paths.ts';
-import { ApiError } from '#src/lib/api-client.ts';
-import { fetchNextQuestion, fetchQuizSummary, startQuiz, submitAnswer } from '../api/quiz.ts';
+import { useQuiz } from '../hooks/use-quiz.ts';
 import { ChoiceAnswer, FreeTextAnswer } from './answer-forms.tsx';
 import { QUIZ_TEXTS } from './quiz-texts.ts';
-
-type Phase =
-  | { name: 'intro' }
-  | { name: 'not-registered' }
-  | { name: 'loading' }
-  | {
-      name: 'question';
-      question: Question;
-      result: AnswerResult | null;
-      pending: string | null;
-      failed: boolean;
-    }
-  | { name: 'finished'; summary: QuizSummary }
-  | { name: 'failed'; message: string; retry: () => void };
-
-const failureMessage = (error: unknown) =>
-  error instanceof ApiError && error.status === 0
-    ? 'We could not reach Vidya. Check your connection.'
-    : 'Something went wrong while loading.';
 
 /** Not enrolled: the invitation to register (SPEC §2). */
 function RegisterInvite() {
   return (
     <div className="quiz-card">
       <p className="warning">Please register to take part in the quiz.</p>
-      <Link className="button" to="/courses">
+      <Link className="button" to={paths.courses}>
         Register here
       </Link>
     </div>
@@ -99,7 +70,8 @@ function ScoreScreen({ course, summary }: { course: CourseKey; summary: QuizSumm
       {summary.badgesEarned.length > 0 && (
         <p role="status" className="success">
           New badge{summary.badgesEarned.length > 1 ? 's' : ''}:{' '}
-          {summary.badgesEarned.map((b) => b.name).join(', ')}! <Link to="/profile">See your badges</Link>
+          {summary.badgesEarned.map((b) => b.name).join(', ')}!{' '}
+          <Link to={paths.profile}>See your badges</Link>
         </p>
       )}
       {summary.skills.length > 0 && (
@@ -128,7 +100,7 @@ function ScoreScreen({ course, summary }: { course: CourseKey; summary: QuizSumm
           </table>
         </>
       )}
-      <Link className="button" to="/courses">
+      <Link className="button" to={paths.courses}>
         {QUIZ_TEXTS[course].done}
       </Link>
     </div>
@@ -137,73 +109,8 @@ function ScoreScreen({ course, summary }: { course: CourseKey; summary: QuizSumm
 
 /** One quiz from intro to score (SPEC §2, §4). State lives in memory: refreshing resets it, answers stay saved. */
 export function QuizScreen({ course, isEnrolled }: { course: CourseKey; isEnrolled: boolean }) {
-  const queryClient = useQueryClient();
-  const multipleChoice = course !== 'mathematics';
-  const [phase, setPhase] = useState<Phase>(
-    multipleChoice && !isEnrolled ? { name: 'not-registered' } : { name: 'intro' },
-  );
-  const [quizId, setQuizId] = useState<string | null>(null);
-  const [starting, setStarting] = useState(false);
-
-  const loadNext = async (id: string) => {
-    setPhase({ name: 'loading' });
-    try {
-      const question = await fetchNextQuestion(id);
-      setPhase({ name: 'question', question, result: null, pending: null, failed: false });
-    } catch (error) {
-      console.error('Question request failed', error);
-      setPhase({ name: 'failed', message: failureMessage(error), retry: () => void loadNext(id) });
-    }
-  };
-
-  const handleStart = async () => {
-    if (!isEnrolled) {
-      window.alert('you are not registered in this course');
-      setPhase({ name: 'not-registered' });
-      return;
-    }
-    setStarting(true);
-    try {
-      const quiz = await startQuiz(course);
-      setQuizId(quiz.id);
-      await loadNext(quiz.id);
-    } catch (error) {
-      console.error('Could not start the quiz', error);
-      if (error instanceof ApiError && error.code === 'not_enrolled') {
-        window.alert('you are not registered in this course');
-        setPhase({ name: 'not-registered' });
-      } else setPhase({ name: 'failed', message: failureMessage(error), retry: () => void handleStart() });
-    } finally {
-      setStarting(false);
-    }
-  };
-
-  const handleSubmit = async (question: Question, answer: string) => {
-    if (!quizId) return;
-    setPhase({ name: 'question', question, result: null, pending: answer, failed: false });
-    try {
-      const result = await submitAnswer(quizId, question.itemId, answer);
-      setPhase({ name: 'question', question, result, pending: answer, failed: false });
-      void queryClient.invalidateQueries({ queryKey: ['stats'] });
-    } catch (error) {
-      console.error('Skill update failed', error);
-      setPhase({ name: 'question', question, result: null, pending: answer, failed: true });
-    }
-  };
-
-  const handleNext = async (result: AnswerResult) => {
-    if (!quizId) return;
-    if (!result.finished) return loadNext(quizId);
-    setPhase({ name: 'loading' });
-    try {
-      const summary = await fetchQuizSummary(quizId);
-      setPhase({ name: 'finished', summary });
-      for (const key of ['enrolments', 'progress', 'badges', 'stats'])
-        void queryClient.invalidateQueries({ queryKey: [key] });
-    } catch (error) {
-      setPhase({ name: 'failed', message: failureMessage(error), retry: () => void handleNext(result) });
-    }
-  };
+  const quiz = useQuiz({ course, isEnrolled });
+  const { phase } = quiz.state;
 
   switch (phase.name) {
     case 'not-registered':
@@ -215,7 +122,7 @@ export function QuizScreen({ course, isEnrolled }: { course: CourseKey; isEnroll
         </>
       );
     case 'intro':
-      return <QuizIntro course={course} onStart={() => void handleStart()} starting={starting} />;
+      return <QuizIntro course={course} onStart={quiz.start} starting={phase.isStarting} />;
     case 'loading':
       return (
         <div className="quiz-card" role="status">
@@ -229,7 +136,7 @@ export function QuizScreen({ course, isEnrolled }: { course: CourseKey; isEnroll
           <h1>{QUIZ_TEXTS[course].header}</h1>
           <div role="alert" className="form-error">
             <p>{phase.message} Your answers so far are saved.</p>
-            <button type="button" className="button button-small" onClick={phase.retry}>
+            <button type="button" className="button button-small" onClick={quiz.retry}>
               Try again
             </button>
           </div>
@@ -266,14 +173,10 @@ export function QuizScreen({ course, isEnrolled }: { course: CourseKey; isEnroll
               choices={question.choices}
               disabled={isLocked}
               correctIndex={result?.correctIndex}
-              onSubmit={(index) => void handleSubmit(question, String(index))}
+              onSubmit={(index) => quiz.answer(String(index))}
             />
           ) : (
-            <FreeTextAnswer
-              key={question.itemId}
-              disabled={isLocked}
-              onSubmit={(answer) => void handleSubmit(question, answer)}
-            />
+            <FreeTextAnswer key={question.itemId} disabled={isLocked} onSubmit={quiz.answer} />
           )}
           <div className="feedback" role="status" aria-live="polite">
             {result && (
@@ -290,11 +193,7 @@ export function QuizScreen({ course, isEnrolled }: { course: CourseKey; isEnroll
           {failed && pending !== null && (
             <div role="alert" className="form-error">
               <p>We could not save your answer. Nothing is lost: try again.</p>
-              <button
-                type="button"
-                className="button button-small"
-                onClick={() => void handleSubmit(question, pending)}
-              >
+              <button type="button" className="button button-small" onClick={() => quiz.answer(pending)}>
                 Try again
               </button>
             </div>
@@ -308,7 +207,7 @@ export function QuizScreen({ course, isEnrolled }: { course: CourseKey; isEnroll
             Ask the tutor<span className="visually-hidden"> (opens in a new tab)</span>
           </Link>
           {result && (
-            <button type="button" className="button" onClick={() => void handleNext(result)}>
+            <button type="button" className="button" onClick={quiz.next}>
               Next Question
             </button>
           )}

@@ -1,23 +1,24 @@
 import { tutorEndpoints, type StartConversationBody } from '@vidya/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '#src/lib/api-client.ts';
+import { queryKeys } from '#src/lib/query-keys.ts';
 
 export const tutorEngineQuery = queryOptions({
-  queryKey: ['tutor', 'engine'],
+  queryKey: queryKeys.tutor.engine,
   queryFn: () => api(tutorEndpoints.engine),
   staleTime: 5 * 60 * 1000,
 });
 export const useTutorEngine = () => useQuery(tutorEngineQuery);
 
 export const conversationsQuery = queryOptions({
-  queryKey: ['tutor', 'conversations'],
+  queryKey: queryKeys.tutor.conversations,
   queryFn: () => api(tutorEndpoints.conversations),
 });
 export const useConversations = () => useQuery(conversationsQuery);
 
 export const conversationQuery = (conversationId: string) =>
   queryOptions({
-    queryKey: ['tutor', 'conversation', conversationId],
+    queryKey: queryKeys.tutor.conversation(conversationId),
     queryFn: () => api(tutorEndpoints.conversation, { params: { conversationId } }),
   });
 export const useConversation = (conversationId: string | null) =>
@@ -30,7 +31,7 @@ export function useStartConversation() {
     mutationFn: (body: StartConversationBody) => api(tutorEndpoints.start, { body }),
     onSuccess: (conversation) => {
       queryClient.setQueryData(conversationQuery(conversation.id).queryKey, conversation);
-      void queryClient.invalidateQueries({ queryKey: conversationsQuery.queryKey });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.tutor.conversations });
     },
   });
 }

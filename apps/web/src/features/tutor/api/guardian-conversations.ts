@@ -1,6 +1,7 @@
 import type { tutorEndpoints } from '@vidya/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, endpointRef } from '#src/lib/api-client.ts';
+import { queryKeys } from '#src/lib/query-keys.ts';
 
 type Tutor = typeof tutorEndpoints;
 
@@ -19,14 +20,14 @@ export const guardianConversationRefs = {
 export const useChildConversations = (learnerId: string) =>
   useQuery(
     queryOptions({
-      queryKey: ['guardian', 'tutor', learnerId],
+      queryKey: queryKeys.guardian.childConversations(learnerId),
       queryFn: () => api(guardianConversationRefs.guardianConversations, { params: { learnerId } }),
     }),
   );
 
 export const useChildConversation = (learnerId: string, conversationId: string | null) =>
   useQuery({
-    queryKey: ['guardian', 'tutor', learnerId, conversationId],
+    queryKey: queryKeys.guardian.childConversation(learnerId, conversationId),
     queryFn: () =>
       api(guardianConversationRefs.guardianConversation, {
         params: { learnerId, conversationId: conversationId ?? '' },

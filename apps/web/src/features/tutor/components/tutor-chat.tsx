@@ -8,7 +8,8 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiError } from '#src/lib/api-client.ts';
-import { conversationQuery, conversationsQuery, useStartConversation } from '../api/conversations.ts';
+import { queryKeys } from '#src/lib/query-keys.ts';
+import { conversationQuery, useStartConversation } from '../api/conversations.ts';
 import { streamReply } from '../api/stream-reply.ts';
 import { TutorAvatar } from './tutor-avatar.tsx';
 import { TypingIndicator } from './typing-indicator.tsx';
@@ -128,7 +129,7 @@ export function TutorChat({
           setPending((p) => p && { ...p, reply: event.text });
         } else if (event.type === 'done') {
           // A fetch of this conversation that started before the reply was stored must not overwrite it.
-          await queryClient.cancelQueries({ queryKey: conversationQuery(conversationId).queryKey });
+          await queryClient.cancelQueries({ queryKey: queryKeys.tutor.conversation(conversationId) });
           updateMessages(conversationId, (list) => [...list, event.message]);
         } else {
           setFailure({ message: event.detail, unsent: null, retry: retryStored });
@@ -145,9 +146,9 @@ export function TutorChat({
       );
     } finally {
       setPending(null);
-      void queryClient.invalidateQueries({ queryKey: conversationsQuery.queryKey });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.tutor.conversations });
       // Read the stored conversation again (cancelling any older fetch), so the screen matches the server.
-      if (id) void queryClient.invalidateQueries({ queryKey: conversationQuery(id).queryKey });
+      if (id) void queryClient.invalidateQueries({ queryKey: queryKeys.tutor.conversation(id) });
     }
   };
 
