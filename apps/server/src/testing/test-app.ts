@@ -69,6 +69,9 @@ export async function buildTestApp(
     RATE_LIMIT_IP_MULTIPLIER: '100',
     // Tests run the jobs themselves, at the time they choose (runDueJobs(app, now)).
     JOBS_INTERVAL_SECONDS: '0',
+    // Nor does the model-fit check wake up by itself in a long test file (it takes a lease row); tests that
+    // watch it set their own interval.
+    MODEL_FIT_CHECK_SECONDS: '86400',
     ...env,
   });
   const app = await buildApp(config, { ...options, database });
