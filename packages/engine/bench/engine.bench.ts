@@ -195,11 +195,16 @@ export function runEngineBench(options: EngineBenchOptions, log: (line: string) 
     );
   }
   if (options.selectionAnswers > 0) {
-    const selection = measureSelectionCost(options.selectionAnswers);
-    notes.push(
-      `selection per answer (selectNextItem + recordAnswer, ${selection.skills}-skill generated course, ` +
-        `${selection.answers.toLocaleString('en')} answers): ${selection.microsecondsPerAnswer.toFixed(1)} µs CPU`,
-    );
+    for (const [skills, shape] of [
+      [26, 'generated'],
+      [15, 'authored'],
+    ] as const) {
+      const selection = measureSelectionCost(options.selectionAnswers, skills, shape);
+      notes.push(
+        `selection per answer (selectNextItem + recordAnswer, ${selection.skills}-skill ${shape} course, ` +
+          `${selection.answers.toLocaleString('en')} answers): ${selection.microsecondsPerAnswer.toFixed(1)} µs CPU`,
+      );
+    }
   }
   log('');
   for (const note of notes) log(note);

@@ -13,14 +13,26 @@ export interface SelectionCost {
   readonly microsecondsPerAnswer: number;
   readonly answers: number;
   readonly skills: number;
+  readonly shape: CourseShape;
 }
 
 /**
- * Times `answers` answers of simulated learners (each right with chance 0.7) through `selectNextItem` and
- * `recordAnswer` on a course shaped like generated mathematics: `skills` skills, each after one or two earlier ones,
- * with one fresh free-text item per skill and level (1–5) at every quiz position, built when selection asks.
+ * `generated`: one fresh free-text item per skill and level (1–5) at every quiz position, built when selection asks;
+ * `authored`: 20 fixed four-option items per skill labelled 1–3, so learners meet items again.
  */
-export function measureSelectionCost(answers = 20_000, skills = 26): SelectionCost {
+export type CourseShape = 'generated' | 'authored';
+const AUTHORED_ITEMS_PER_SKILL = 20;
+
+/**
+ * Times `answers` answers of simulated learners (each right with chance 0.7) through `selectNextItem` and
+ * `recordAnswer` on a course of `skills` skills, each after one or two earlier ones, shaped like generated
+ * mathematics or like an authored bank (`CourseShape`).
+ */
+export function measureSelectionCost(
+  answers = 20_000,
+  skills = 26,
+  shape: CourseShape = 'generated',
+): SelectionCost {
   const model = createProductionModel();
   const course: CourseSkill[] = Array.from({ length: skills }, (_, k) => ({
     key: `s${k}`,
@@ -31,6 +43,21 @@ export function measureSelectionCost(answers = 20_000, skills = 26): SelectionCo
     seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
     return seed / 4294967296;
   };
+  const authored = new Map(
+    course.map((skill) => [
+      skill.key,
+      Array.from({ length: AUTHORED_ITEMS_PER_SKILL }, (_, i): TracedItem => {
+        const label = (i % 3) + 1;
+        return {
+          id: `${skill.key}:item${i}`,
+          skills: [skill.key],
+          difficulty: difficultyFromPrior(label, 3),
+          priorDifficulty: difficultyFromPrior(label, 3),
+          guess: 0.25,
+        };
+      }),
+    ]),
+  );
   let learner = model.initialLearnerState();
   let states: Record<string, SkillModelState> = {};
   let quiz: string[] = [];
@@ -41,14 +68,16 @@ export function measureSelectionCost(answers = 20_000, skills = 26): SelectionCo
       learner = model.initialLearnerState();
       states = {};
     }
-    const candidates = (skill: string): TracedItem[] =>
-      [1, 2, 3, 4, 5].map((level) => ({
-        id: `${skill}:${level}:${counter++}`,
-        skills: [skill],
-        difficulty: difficultyFromPrior(level, 5),
-        priorDifficulty: difficultyFromPrior(level, 5),
-        guess: 0,
-      }));
+    const candidates = (skill: string): readonly TracedItem[] =>
+      shape === 'authored'
+        ? (authored.get(skill) ?? [])
+        : [1, 2, 3, 4, 5].map((level) => ({
+            id: `${skill}:${level}:${counter++}`,
+            skills: [skill],
+            difficulty: difficultyFromPrior(level, 5),
+            priorDifficulty: difficultyFromPrior(level, 5),
+            guess: 0,
+          }));
     const nowMs = Math.floor(n / 5) * 86_400_000 + (n % 5) * 60_000;
     const selection = selectNextItem(
       { learner, skills: states, quizItemIds: quiz, hasReviewInQuiz: false, recentItemIds: [] },
@@ -62,5 +91,5 @@ export function measureSelectionCost(answers = 20_000, skills = 26): SelectionCo
     quiz = n % 5 === 4 ? [] : [...quiz, selection.item.id];
   }
   const cpu = process.cpuUsage(start);
-  return { microsecondsPerAnswer: (cpu.user + cpu.system) / answers, answers, skills };
+  return { microsecondsPerAnswer: (cpu.user + cpu.system) / answers, answers, skills, shape };
 }

@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { TracedItem } from '../tracing/types.ts';
-import { knowsAfter, knowsChance, proficientChance, startingEvidence, updateEvidence } from './evidence.ts';
+import {
+  itemHash,
+  knowsAfter,
+  knowsAfterSeen,
+  knowsChance,
+  knowsSuccess,
+  knowsSuccessSeen,
+  proficientChance,
+  startingEvidence,
+  successChance,
+  successChanceSeen,
+  updateEvidence,
+} from './evidence.ts';
 import type { MasteryEvidence } from './evidence.ts';
 
 const DAY_MS = 86_400_000;
@@ -59,6 +71,52 @@ describe('the two-state layer selection steers by', () => {
         const right = knowsAfter(evidence, item(99), true, now);
         const wrong = knowsAfter(evidence, item(99), false, now);
         return right >= before - 1e-12 && wrong <= right && right <= 1 && wrong >= 0;
+      }),
+    );
+  });
+});
+
+describe('the per-item chances selection works out once per candidate', () => {
+  it('are exactly those of successChance, knowsSuccess and knowsAfter', () => {
+    const evidence = fc.record({
+      mean: fc.double({ min: -4, max: 4, noNaN: true }),
+      variance: fc.double({ min: 0.05, max: 2, noNaN: true }),
+      knows: fc.option(fc.double({ min: 0, max: 1, noNaN: true }), { nil: undefined }),
+      lastMs: fc.integer({ min: 0, max: 30 * DAY_MS }),
+      seenIds: fc.array(fc.constantFrom('a', 'b', 'c', 'd'), { maxLength: 3 }),
+    });
+    const item = fc.record({
+      id: fc.constantFrom('a', 'b', 'c', 'd'),
+      guess: fc.option(fc.constantFrom(0, 0.25, 1 / 3, 0.5), { nil: undefined }),
+      difficulty: fc.double({ min: -3, max: 3, noNaN: true }),
+    });
+    fc.assert(
+      fc.property(evidence, item, fc.integer({ min: 0, max: 60 * DAY_MS }), (e, i, nowMs) => {
+        const stored: MasteryEvidence = {
+          mean: e.mean,
+          variance: e.variance,
+          answers: 3,
+          run: 1,
+          lastMs: e.lastMs,
+          seen: e.seenIds.map(itemHash),
+          ...(e.knows === undefined ? {} : { knows: e.knows }),
+        };
+        const traced: TracedItem = {
+          id: i.id,
+          skills: ['s'],
+          difficulty: i.difficulty,
+          ...(i.guess === undefined ? {} : { guess: i.guess }),
+        };
+        const seen = stored.seen.includes(itemHash(traced.id));
+        const knows = knowsChance(stored, nowMs);
+        expect(successChanceSeen(stored, traced, i.difficulty, seen)).toBe(
+          successChance(stored, traced, i.difficulty),
+        );
+        expect(knowsSuccessSeen(traced, knows, seen)).toBe(knowsSuccess(stored, traced, nowMs));
+        for (const correct of [true, false])
+          expect(knowsAfterSeen(traced, correct, knows, seen)).toBe(
+            knowsAfter(stored, traced, correct, nowMs),
+          );
       }),
     );
   });

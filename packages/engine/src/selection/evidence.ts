@@ -69,6 +69,11 @@ export function itemHash(id: string): number {
   return hash >>> 0;
 }
 
+/** Whether the learner has answered `item` on the skill before (among the last `SEEN_ITEMS`). */
+export function hasSeen(evidence: MasteryEvidence, item: TracedItem): boolean {
+  return evidence.seen.includes(itemHash(item.id));
+}
+
 function sigmoid(x: number): number {
   return 1 / (1 + Math.exp(-x));
 }
@@ -106,15 +111,18 @@ export function startingEvidence(p: number, tracing: LogisticSkillState | undefi
 
 /** An item's guessing chance, raised when the learner has answered it before (a remembered answer). */
 function guessOf(evidence: MasteryEvidence, item: TracedItem): number {
+  return guessSeen(item, hasSeen(evidence, item));
+}
+
+/** `guessOf` when whether the learner has seen the item is known. */
+function guessSeen(item: TracedItem, seen: boolean): number {
   const guess = item.guess ?? 0;
-  return evidence.seen.includes(itemHash(item.id)) ? 1 - (1 - guess) * (1 - REPEAT_RECALL) : guess;
+  return seen ? 1 - (1 - guess) * (1 - REPEAT_RECALL) : guess;
 }
 
 /** The chance of a right answer to `item` under the evidence's mean, with guessing and slips. */
 export function successChance(evidence: MasteryEvidence, item: TracedItem, difficulty: number): number {
-  const guess = guessOf(evidence, item);
-  const known = sigmoid(evidence.mean - (difficulty - REFERENCE_DIFFICULTY));
-  return guess + (1 - SLIP - guess) * known;
+  return successChanceSeen(evidence, item, difficulty, hasSeen(evidence, item));
 }
 
 /** The belief widened for the time since the last answer and for the learning an answer brings. */
@@ -233,16 +241,41 @@ export function knowsChance(evidence: MasteryEvidence, nowMs: number): number {
   return after * (1 - KNOWS.forgetPerDay) ** days;
 }
 
-/** The chance of a right answer to `item` by a learner who does not know the skill. */
-function knowsGuess(evidence: MasteryEvidence, item: TracedItem): number {
-  const blind = Math.max(item.guess ?? 0, KNOWS.freeTextGuess);
-  return evidence.seen.includes(itemHash(item.id)) ? 1 - (1 - blind) * (1 - REPEAT_RECALL) : blind;
-}
-
 /** The two-state layer's chance of a right answer to `item` now. */
 export function knowsSuccess(evidence: MasteryEvidence, item: TracedItem, nowMs: number): number {
-  const knows = knowsChance(evidence, nowMs);
-  return knows * (1 - KNOWS.slip) + (1 - knows) * knowsGuess(evidence, item);
+  return knowsSuccessSeen(item, knowsChance(evidence, nowMs), hasSeen(evidence, item));
+}
+
+/** `successChance` when whether the learner has seen the item is known (selection looks it up once per item). */
+export function successChanceSeen(
+  evidence: MasteryEvidence,
+  item: TracedItem,
+  difficulty: number,
+  seen: boolean,
+): number {
+  const guess = guessSeen(item, seen);
+  const known = sigmoid(evidence.mean - (difficulty - REFERENCE_DIFFICULTY));
+  return guess + (1 - SLIP - guess) * known;
+}
+
+/** The chance of a right answer to `item` by a learner who does not know the skill (`seen`: answered before). */
+function knowsGuessSeen(item: TracedItem, seen: boolean): number {
+  const blind = Math.max(item.guess ?? 0, KNOWS.freeTextGuess);
+  return seen ? 1 - (1 - blind) * (1 - REPEAT_RECALL) : blind;
+}
+
+/** `knowsSuccess` with P(knows) now (`knowsChance`) and whether the item was seen already worked out. */
+export function knowsSuccessSeen(item: TracedItem, knows: number, seen: boolean): number {
+  return knows * (1 - KNOWS.slip) + (1 - knows) * knowsGuessSeen(item, seen);
+}
+
+/** `knowsAfter` with P(knows) now (`knowsChance`) and whether the item was seen already worked out. */
+export function knowsAfterSeen(item: TracedItem, correct: boolean, knows: number, seen: boolean): number {
+  const guess = knowsGuessSeen(item, seen);
+  const ifKnown = correct ? 1 - KNOWS.slip : KNOWS.slip;
+  const ifNot = correct ? guess : 1 - guess;
+  const posterior = (knows * ifKnown) / (knows * ifKnown + (1 - knows) * ifNot);
+  return posterior + (1 - posterior) * KNOWS.learn;
 }
 
 /** P(knows the skill) after a right (`correct`) or wrong answer to `item` now (Bayes, then the learn transition). */
@@ -252,10 +285,5 @@ export function knowsAfter(
   correct: boolean,
   nowMs: number,
 ): number {
-  const knows = knowsChance(evidence, nowMs);
-  const guess = knowsGuess(evidence, item);
-  const ifKnown = correct ? 1 - KNOWS.slip : KNOWS.slip;
-  const ifNot = correct ? guess : 1 - guess;
-  const posterior = (knows * ifKnown) / (knows * ifKnown + (1 - knows) * ifNot);
-  return posterior + (1 - posterior) * KNOWS.learn;
+  return knowsAfterSeen(item, correct, knowsChance(evidence, nowMs), hasSeen(evidence, item));
 }

@@ -3,7 +3,14 @@ import type { SkillModelState } from '../scheduling/record-answer.ts';
 import type { LogisticLearnerState } from '../tracing/logistic-state.ts';
 import type { LogisticTracer } from '../tracing/logistic-tracer.ts';
 import type { SkillKey, TracedItem } from '../tracing/types.ts';
-import { itemHash, knowsAfter, knowsChance, knowsSuccess, REPEAT_RECALL, successChance } from './evidence.ts';
+import {
+  hasSeen,
+  knowsAfterSeen,
+  knowsChance,
+  knowsSuccessSeen,
+  REPEAT_RECALL,
+  successChanceSeen,
+} from './evidence.ts';
 import type { MasteryEvidence } from './evidence.ts';
 import { evidenceOf, masteryFromEvidence } from './mastery.ts';
 
@@ -113,15 +120,16 @@ interface SkillView {
  * it settles: the expected change of the chance that the learner knows the skill after the two-state layer's update
  * for a right and for a wrong answer, weighted by their predicted chances (`INFORMATION_WEIGHT`).
  */
-function itemGain(view: SkillView, item: TracedItem, difficulty: number, nowMs: number): number {
+function itemGain(view: SkillView, item: TracedItem, difficulty: number): number {
   const { evidence, knows } = view;
-  const p = successChance(evidence, item, difficulty);
-  const q = knowsSuccess(evidence, item, nowMs);
-  const right = knowsAfter(evidence, item, true, nowMs);
-  const wrong = knowsAfter(evidence, item, false, nowMs);
+  const seen = hasSeen(evidence, item);
+  const p = successChanceSeen(evidence, item, difficulty, seen);
+  const q = knowsSuccessSeen(item, knows, seen);
+  const right = knowsAfterSeen(item, true, knows, seen);
+  const wrong = knowsAfterSeen(item, false, knows, seen);
   const settles = q * Math.abs(right - knows) + (1 - q) * Math.abs(wrong - knows);
   // A remembered answer teaches little: an item seen before on the skill counts its learning at half.
-  const fresh = evidence.seen.includes(itemHash(item.id)) ? 1 - REPEAT_RECALL : 1;
+  const fresh = seen ? 1 - REPEAT_RECALL : 1;
   const suits = Math.exp(-((Math.log(p / (1 - p)) - LEARNING_LOGIT) ** 2) / 2);
   const learns = (1 - knows) * suits * fresh;
   return learns + INFORMATION_WEIGHT * settles;
@@ -151,7 +159,10 @@ export function selectNextItem(
     typeof candidates === 'function'
       ? new Map<SkillKey, TracedItem[]>()
       : groupBySkill(candidates.filter((item) => !inQuiz.has(item.id)));
+  const offered = new Map<SkillKey, readonly TracedItem[]>();
   const ofSkill = (skill: SkillKey): readonly TracedItem[] => {
+    const known = offered.get(skill);
+    if (known) return known;
     let open = bySkill.get(skill);
     if (!open && typeof candidates === 'function') {
       open = candidates(skill).filter((item) => item.skills.includes(skill) && !inQuiz.has(item.id));
@@ -160,7 +171,9 @@ export function selectNextItem(
     const all = open ?? [];
     // SPEC: avoid the last 3 quizzes' items only where the bank allows.
     const fresh = all.filter((item) => !recent.has(item.id));
-    return fresh.length > 0 ? fresh : all;
+    const chosen = fresh.length > 0 ? fresh : all;
+    offered.set(skill, chosen);
+    return chosen;
   };
 
   const learner = state.learner;
@@ -239,7 +252,7 @@ export function selectNextItem(
     return { item: found.item, skill, reason, predicted };
   };
   const practiceGain = (view: SkillView, item: TracedItem, difficulty: number) =>
-    worth(view) * itemGain(view, item, difficulty, nowMs);
+    worth(view) * itemGain(view, item, difficulty);
   /** The window: the `SKILL_WINDOW` skills worth most before their items are weighed. */
   const window = (pool: readonly SkillView[]): SkillView[] =>
     pool
@@ -266,7 +279,7 @@ export function selectNextItem(
     // The most overdue review, on the item that best tells whether the skill is still known.
     const review =
       due.length > 0
-        ? best([due[0]!], 'review', (view, item, difficulty) => itemGain(view, item, difficulty, nowMs))
+        ? best([due[0]!], 'review', (view, item, difficulty) => itemGain(view, item, difficulty))
         : undefined;
     if (review) return review;
   }
@@ -288,7 +301,7 @@ export function selectNextItem(
   // Everything looks mastered: check the skill the evidence is least sure of.
   const bySureness = all.slice().sort((a, b) => a.knows - b.knows);
   for (const view of bySureness) {
-    const check = best([view], 'practice', (v, item, difficulty) => itemGain(v, item, difficulty, nowMs));
+    const check = best([view], 'practice', (v, item, difficulty) => itemGain(v, item, difficulty));
     if (check) return check;
   }
   return undefined;
