@@ -69,6 +69,31 @@ export interface Reference {
   latency: LatencySummary;
 }
 
+/** How long the cluster gets to itself after pgbench, before the server's runs that its figure normalises. */
+const SETTLE_MS = 5_000;
+
+/**
+ * Leaves the cluster as pgbench found it: its tables dropped, its WAL flushed by a checkpoint, then a pause. Without
+ * this, the checkpoint that pgbench's 15 s of writes bring due lands inside the server's first measured runs, and
+ * whichever build it hits reads slower.
+ */
+async function settle(dbUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: dbUrl });
+  await client.connect();
+  try {
+    await client.query(
+      'DROP TABLE IF EXISTS bench_attempt, bench_quiz, bench_skill_state, bench_learner_state, bench_item_stats',
+    );
+    // CHECKPOINT needs superuser or pg_checkpoint; without either, the pause alone remains.
+    await client.query('CHECKPOINT').catch((error: unknown) => {
+      console.error(`[pg] CHECKPOINT after pgbench refused: ${String(error)}`);
+    });
+  } finally {
+    await client.end();
+  }
+  await new Promise((done) => setTimeout(done, SETTLE_MS));
+}
+
 /** Runs pgbench's equivalent of one answer's writes for `seconds` on `clients` connections; null if it failed. */
 export async function runPgbench(
   dbUrl: string,
@@ -118,6 +143,7 @@ export async function runPgbench(
     console.error(`pgbench failed (${run.status}): ${run.stderr || run.stdout}`);
     return null;
   }
+  await settle(dbUrl);
   const latencies = readdirSync(dir)
     .filter((f) => f.startsWith('tx.'))
     .flatMap((f) => readFileSync(join(dir, f), 'utf8').split('\n'))
