@@ -19,8 +19,11 @@ export {
   ITEM_PRIOR_INFORMATION,
 } from './tracing/item-difficulty.ts';
 export type { ItemStats } from './tracing/item-difficulty.ts';
-export { masteryOf } from './selection/mastery.ts';
-export type { MasteryEvidence } from './selection/evidence.ts';
+export { bandShown, masteryOf } from './selection/mastery.ts';
+export { KNOWS } from './selection/evidence.ts';
+export type { KnowsParameters, MasteryEvidence } from './selection/evidence.ts';
+export { fitKnowsParameters, MIN_FIT_ANSWERS } from './selection/fit-knows.ts';
+export type { KnowsFit } from './selection/fit-knows.ts';
 export type { Mastery, MasteryBand } from './selection/mastery.ts';
 export { selectNextItem, groupBySkill, MAX_RUN, SKILL_WINDOW } from './selection/select-next-item.ts';
 export type {

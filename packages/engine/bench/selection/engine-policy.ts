@@ -1,11 +1,14 @@
 // The ONE place bench:selection calls the engine, exactly as the server does (apps/server/src/features/quizzes:
-// quizzes.service.ts `choose` and `submitAnswer`, item-bank.ts): the same public functions, the same arguments, the
-// same candidate construction (authored bank, or one generated item per skill and level at each quiz position), the
-// same exclusion of the last 3 quizzes' items, and item statistics shared by every learner of the run and updated
-// after each answer. Keep engine calls out of every other bench file, so a change of engine signature lands here only.
+// quiz-state.ts `chooseQuestion` and `planAnswer`, item-bank.ts, model-fit.job.ts): the same public functions, the
+// same arguments, the same candidate construction (authored bank, or one generated item per skill and level at each
+// quiz position), the same exclusion of the last 3 quizzes' items, item statistics shared by every learner of the run
+// and updated after each answer, and the two-state layer refitted on the site's answers as they grow (decision 015).
+// Keep engine calls out of every other bench file, so a change of engine signature lands here only.
 import {
+  bandShown,
   createProductionModel,
   difficultyFromPrior,
+  fitKnowsParameters,
   itemDifficulty,
   recordAnswer,
   recordItemAttempt,
@@ -14,6 +17,8 @@ import {
 import type {
   CourseSkill,
   ItemStats,
+  KnowsFit,
+  KnowsParameters,
   LearnerModelState,
   MasteryBand,
   ProductionModel,
@@ -25,11 +30,33 @@ import type { SimCourse, SimItem } from './course.ts';
 /** Quizzes whose items the engine avoids repeating (the server's RECENT_QUIZZES). */
 export const RECENT_QUIZZES = 3;
 
+/**
+ * Answers recorded between two refits of the two-state layer: the server refits on a schedule (the model-refit job),
+ * so each site here does it as its answers grow.
+ */
+export const REFIT_EVERY_ANSWERS = 2000;
+
+/** One recorded answer: what the server's `attempt` table keeps. */
+interface RecordedAnswer {
+  readonly learner: number;
+  readonly item: SimItem;
+  readonly guess: number;
+  readonly correct: boolean;
+  readonly nowMs: number;
+}
+
 /** The site: one production model and one table of item statistics shared by every learner, as on the server. */
 export class EngineSite {
   readonly model: ProductionModel = createProductionModel();
   private readonly stats = new Map<string, ItemStats>();
   readonly skills: readonly CourseSkill[];
+  /** Every answer recorded on the site, in arrival order (the server's `attempt` rows). */
+  private readonly answers: RecordedAnswer[] = [];
+  private learnerCount = 0;
+  private answersAtFit = 0;
+  /** The two-state layer's parameters fitted to the answers so far (generic ones until the first fit). */
+  knows: KnowsParameters | undefined;
+  readonly fits: KnowsFit[] = [];
 
   constructor(readonly course: SimCourse) {
     // Course order, entry skills = no prerequisites (quizzes.service.ts `choose`).
@@ -38,6 +65,52 @@ export class EngineSite {
       prerequisites: s.prerequisites,
       isEntry: s.prerequisites.length === 0,
     }));
+  }
+
+  /** A number for a new learner of the site. */
+  newLearner(): number {
+    return this.learnerCount++;
+  }
+
+  /** Keeps an answer, and refits the two-state layer when `REFIT_EVERY_ANSWERS` have come in since the last fit. */
+  recordAnswer(answer: RecordedAnswer): void {
+    this.answers.push(answer);
+    if (this.answers.length - this.answersAtFit >= REFIT_EVERY_ANSWERS) this.refitKnows();
+  }
+
+  /** Fits the two-state layer on every answer recorded so far (grouped by learner, in time order). */
+  refitKnows(): void {
+    this.answersAtFit = this.answers.length;
+    const rows = this.answers
+      .map((a, order) => ({ a, order }))
+      .sort((x, y) => x.a.learner - y.a.learner || x.a.nowMs - y.a.nowMs || x.order - y.order);
+    const itemIndex = new Map<string, number>();
+    const items: TracedItem[] = [];
+    const n = rows.length;
+    const log = {
+      learner: new Int32Array(n),
+      item: new Int32Array(n),
+      correct: new Uint8Array(n),
+      timeMs: new Float64Array(n),
+      items,
+    };
+    rows.forEach(({ a }, r) => {
+      let i = itemIndex.get(a.item.id);
+      if (i === undefined) {
+        itemIndex.set(a.item.id, (i = items.length));
+        items.push({ id: a.item.id, skills: [a.item.skill], guess: a.guess });
+      }
+      log.learner[r] = a.learner;
+      log.item[r] = i;
+      log.correct[r] = a.correct ? 1 : 0;
+      // Each simulated learner's clock starts at 0; the fit reads gaps within a learner only (0 = unknown).
+      log.timeMs[r] = a.nowMs + 1;
+    });
+    const fit = fitKnowsParameters(log, this.fits.at(-1)?.parameters);
+    if (fit) {
+      this.knows = fit.parameters;
+      this.fits.push(fit);
+    }
   }
 
   /** The item's prior difficulty from its content label (item-bank.ts `difficultyFromPrior`). */
@@ -92,9 +165,11 @@ export class EngineLearner {
   private learner: LearnerModelState;
   private readonly skillStates: Record<string, SkillModelState> = {};
   private readonly shown = new Map<string, MasteryBand>();
+  private readonly id: number;
 
   constructor(private readonly site: EngineSite) {
     this.learner = site.model.initialLearnerState();
+    this.id = site.newLearner();
   }
 
   /**
@@ -124,7 +199,12 @@ export class EngineLearner {
         recentItemIds,
       },
       candidates,
-      { model: this.site.model, nowMs, skills: this.site.skills },
+      {
+        model: this.site.model,
+        nowMs,
+        skills: this.site.skills,
+        knows: this.site.knows,
+      },
     );
     if (selection === undefined) return undefined;
     const item = byId.get(selection.item.id);
@@ -144,6 +224,7 @@ export class EngineLearner {
       this.site.traced(item),
       correct,
       nowMs,
+      this.site.knows,
     );
     this.learner = outcome.learner;
     const practised = outcome.skills[item.skill]!;
@@ -154,10 +235,13 @@ export class EngineLearner {
     };
     this.shown.set(item.skill, practised.mastery.band);
     this.site.recordAttempt(item, correct, outcome.predictedAtPrior);
+    const guess = this.site.course.options > 0 ? 1 / this.site.course.options : 0;
+    this.site.recordAnswer({ learner: this.id, item, guess, correct, nowMs });
   }
 
-  /** The band the learner is shown for `skill` (stored with the skill's last answer). */
-  band(skill: string): MasteryBand {
-    return this.shown.get(skill) ?? 'not started';
+  /** The band the learner is shown for `skill` at `nowMs` (stored with the skill's last answer, faded as shown). */
+  band(skill: string, nowMs: number): MasteryBand {
+    const stored = this.shown.get(skill) ?? 'not started';
+    return bandShown(stored, this.skillStates[skill]?.evidence, nowMs, this.site.knows);
   }
 }

@@ -141,7 +141,7 @@ function runLearner(spec: SiteSpec, site: EngineSite, index: number): LearnerRes
       reached = proficientShare(truth, course, JUDGED_AFTER_DAYS) >= TARGET_SHARE;
     }
     for (const skill of course.skills) {
-      if (engine.band(skill.key) !== 'mastered') continue;
+      if (engine.band(skill.key, day * MS_PER_DAY + quiz.length * MS_PER_QUESTION) !== 'mastered') continue;
       masteredShown++;
       if (truth.proficiency(skill.key, JUDGED_AFTER_DAYS) < PROFICIENT_P) masteredFalse++;
     }

@@ -1,5 +1,5 @@
-import { updateEvidence } from '../selection/evidence.ts';
-import type { MasteryEvidence } from '../selection/evidence.ts';
+import { KNOWS, updateEvidence } from '../selection/evidence.ts';
+import type { KnowsParameters, MasteryEvidence } from '../selection/evidence.ts';
 import { evidenceOf, masteryFromEvidence } from '../selection/mastery.ts';
 import type { Mastery } from '../selection/mastery.ts';
 import type { LogisticLearnerState } from '../tracing/logistic-state.ts';
@@ -33,7 +33,7 @@ export interface AnswerOutcome {
 /**
  * Applies one answer: updates tracing, then each skill's mastery evidence, mastery and review card (O(number of item
  * skills)). The item's `difficulty` is the calibrated one the caller used for it, `guess` its chance of a lucky
- * guess.
+ * guess; `knows` the two-state layer's parameters fitted to the site (`fitKnowsParameters`), generic ones when absent.
  */
 export function recordAnswer(
   model: ProductionModel,
@@ -42,6 +42,7 @@ export function recordAnswer(
   item: TracedItem,
   correct: boolean,
   nowMs: number,
+  knows: KnowsParameters = KNOWS,
 ): AnswerOutcome {
   const tracing: Record<SkillKey, LogisticSkillState> = {};
   for (const skill of item.skills) tracing[skill] = skills[skill]?.tracing ?? model.initialSkillState();
@@ -59,7 +60,7 @@ export function recordAnswer(
     const before = evidenceOf(model, learner, stored, skill);
     // Whether the learner's previous answer was on this skill too (its turn is the learner's answer count).
     const isConsecutive = before.answers > 0 && (tracing[skill]!.lastTurn ?? 0) === learner.attempts;
-    const evidence = updateEvidence(before, item, difficulty, correct, nowMs, isConsecutive);
+    const evidence = updateEvidence(before, item, difficulty, correct, nowMs, isConsecutive, knows);
     const previousCard = stored?.review ?? null;
     const mastery = masteryFromEvidence(evidence, previousCard !== null);
     const review = scheduleReview(previousCard, mastery.band === 'mastered', correct, nowMs);

@@ -203,6 +203,7 @@ export function updateEvidence(
   correct: boolean,
   nowMs: number,
   isConsecutive: boolean,
+  knows: KnowsParameters = KNOWS,
 ): MasteryEvidence {
   const { mean, variance } = posterior(evidence, item, difficulty, correct, nowMs);
   const hash = itemHash(item.id);
@@ -212,7 +213,7 @@ export function updateEvidence(
     variance,
     answers: evidence.answers + 1,
     run: isConsecutive ? evidence.run + 1 : 1,
-    knows: knowsAfter(evidence, item, correct, nowMs),
+    knows: knowsAfter(evidence, item, correct, nowMs, knows),
     lastMs: nowMs > 0 ? nowMs : evidence.lastMs,
     seen,
   };
@@ -223,27 +224,48 @@ export function proficientChance(belief: { readonly mean: number; readonly varia
   return normalCdf((belief.mean - PROFICIENT_THETA) / Math.sqrt(belief.variance));
 }
 
+/** The parameters of the two-state layer (`KNOWS`, or fitted to a site's answers by `fitKnowsParameters`). */
+export interface KnowsParameters {
+  /** Chance that an answer (with its feedback) teaches a learner who does not know the skill. */
+  readonly learn: number;
+  /** Chance of a wrong answer by a learner who knows the skill. */
+  readonly slip: number;
+  /** Least chance of a right answer by a learner who does not know the skill (free text: reasoned out in part). */
+  readonly freeTextGuess: number;
+  /** Share of learners who know a skill that forget it per day: 1 − (1 − forgetPerDay)^days over a gap. */
+  readonly forgetPerDay: number;
+}
+
 /**
- * The two-state layer of the evidence (knowledge tracing's known / not known, with fixed, generic parameters, never
- * fitted to a course): a learner who knows the skill answers right unless they slip; one who does not, only by a
- * guess (the item's blind-guess chance, at least `freeTextGuess` — a free-text answer can be reasoned out partly —
- * and more on an item seen before); each answer teaches with chance `learn`; a known skill is forgotten slowly.
- * Unlike the Gaussian belief, which has to stay open to learning and so never becomes sure, this layer becomes sure
- * after a few right answers and drops after a wrong one, so selection can move on from a skill the learner has got
- * and come back when the evidence says it slipped.
+ * The two-state layer of the evidence (knowledge tracing's known / not known, with fixed, generic parameters unless
+ * the caller passes ones fitted to the site's recorded answers): a learner who knows the skill answers right unless
+ * they slip; one who does not, only by a guess (the item's blind-guess chance, at least `freeTextGuess` — a
+ * free-text answer can be reasoned out partly — and more on an item seen before); each answer teaches with chance
+ * `learn`; a known skill is forgotten slowly. Unlike the Gaussian belief, which has to stay open to learning and so
+ * never becomes sure, this layer becomes sure after a few right answers and drops after a wrong one, so selection can
+ * move on from a skill the learner has got and come back when the evidence says it slipped.
  */
-export const KNOWS = { learn: 0.15, slip: 0.1, freeTextGuess: 0.15, forgetPerDay: 0.01 } as const;
+export const KNOWS: KnowsParameters = { learn: 0.15, slip: 0.1, freeTextGuess: 0.15, forgetPerDay: 0.01 };
 
 /** P(the learner knows the skill) now: after the last answer, less what is forgotten since. */
-export function knowsChance(evidence: MasteryEvidence, nowMs: number): number {
+export function knowsChance(
+  evidence: MasteryEvidence,
+  nowMs: number,
+  knows: KnowsParameters = KNOWS,
+): number {
   const after = evidence.knows ?? proficientChance(evidence);
   const days = evidence.lastMs > 0 && nowMs > evidence.lastMs ? (nowMs - evidence.lastMs) / MS_PER_DAY : 0;
-  return after * (1 - KNOWS.forgetPerDay) ** days;
+  return after * (1 - knows.forgetPerDay) ** days;
 }
 
 /** The two-state layer's chance of a right answer to `item` now. */
-export function knowsSuccess(evidence: MasteryEvidence, item: TracedItem, nowMs: number): number {
-  return knowsSuccessSeen(item, knowsChance(evidence, nowMs), hasSeen(evidence, item));
+export function knowsSuccess(
+  evidence: MasteryEvidence,
+  item: TracedItem,
+  nowMs: number,
+  knows: KnowsParameters = KNOWS,
+): number {
+  return knowsSuccessSeen(item, knowsChance(evidence, nowMs, knows), hasSeen(evidence, item), knows);
 }
 
 /** `successChance` when whether the learner has seen the item is known (selection looks it up once per item). */
@@ -258,24 +280,35 @@ export function successChanceSeen(
   return guess + (1 - SLIP - guess) * known;
 }
 
-/** The chance of a right answer to `item` by a learner who does not know the skill (`seen`: answered before). */
-function knowsGuessSeen(item: TracedItem, seen: boolean): number {
-  const blind = Math.max(item.guess ?? 0, KNOWS.freeTextGuess);
-  return seen ? 1 - (1 - blind) * (1 - REPEAT_RECALL) : blind;
+/** The chance of a right answer by a learner who does not know the skill: `blind` is the item's blind guess. */
+export function notKnownGuess(blind: number, seen: boolean, knows: KnowsParameters = KNOWS): number {
+  const guess = Math.max(blind, knows.freeTextGuess);
+  return seen ? 1 - (1 - guess) * (1 - REPEAT_RECALL) : guess;
 }
 
 /** `knowsSuccess` with P(knows) now (`knowsChance`) and whether the item was seen already worked out. */
-export function knowsSuccessSeen(item: TracedItem, knows: number, seen: boolean): number {
-  return knows * (1 - KNOWS.slip) + (1 - knows) * knowsGuessSeen(item, seen);
+export function knowsSuccessSeen(
+  item: TracedItem,
+  p: number,
+  seen: boolean,
+  knows: KnowsParameters = KNOWS,
+): number {
+  return p * (1 - knows.slip) + (1 - p) * notKnownGuess(item.guess ?? 0, seen, knows);
 }
 
 /** `knowsAfter` with P(knows) now (`knowsChance`) and whether the item was seen already worked out. */
-export function knowsAfterSeen(item: TracedItem, correct: boolean, knows: number, seen: boolean): number {
-  const guess = knowsGuessSeen(item, seen);
-  const ifKnown = correct ? 1 - KNOWS.slip : KNOWS.slip;
+export function knowsAfterSeen(
+  item: TracedItem,
+  correct: boolean,
+  p: number,
+  seen: boolean,
+  knows: KnowsParameters = KNOWS,
+): number {
+  const guess = notKnownGuess(item.guess ?? 0, seen, knows);
+  const ifKnown = correct ? 1 - knows.slip : knows.slip;
   const ifNot = correct ? guess : 1 - guess;
-  const posterior = (knows * ifKnown) / (knows * ifKnown + (1 - knows) * ifNot);
-  return posterior + (1 - posterior) * KNOWS.learn;
+  const posterior = (p * ifKnown) / (p * ifKnown + (1 - p) * ifNot);
+  return posterior + (1 - posterior) * knows.learn;
 }
 
 /** P(knows the skill) after a right (`correct`) or wrong answer to `item` now (Bayes, then the learn transition). */
@@ -284,6 +317,7 @@ export function knowsAfter(
   item: TracedItem,
   correct: boolean,
   nowMs: number,
+  knows: KnowsParameters = KNOWS,
 ): number {
-  return knowsAfterSeen(item, correct, knowsChance(evidence, nowMs), hasSeen(evidence, item));
+  return knowsAfterSeen(item, correct, knowsChance(evidence, nowMs, knows), hasSeen(evidence, item), knows);
 }

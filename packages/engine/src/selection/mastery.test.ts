@@ -5,7 +5,7 @@ import type { SkillModelState } from '../scheduling/record-answer.ts';
 import { difficultyFromPrior } from '../tracing/item-difficulty.ts';
 import { createProductionModel } from '../tracing/production-model.ts';
 import type { TracedItem } from '../tracing/types.ts';
-import { masteryOf } from './mastery.ts';
+import { bandShown, masteryOf } from './mastery.ts';
 
 const model = createProductionModel();
 const DAY_MS = 86_400_000;
@@ -155,5 +155,54 @@ describe('masteryOf', () => {
         },
       ),
     );
+  });
+});
+
+describe('bandShown', () => {
+  const secure = Array.from({ length: 10 }, () => ({ prior: 4, correct: true }));
+  const lastAnswerMs = 1_000 + 9 * 60_000;
+
+  it('shows a mastered skill as mastered at the answer and in the days after', () => {
+    const { skills, mastery } = run(secure);
+    expect(mastery.band).toBe('mastered');
+    const evidence = skills.fractions!.evidence;
+    expect(bandShown('mastered', evidence, lastAnswerMs)).toBe('mastered');
+    expect(bandShown('mastered', evidence, lastAnswerMs + 3 * DAY_MS)).toBe('mastered');
+  });
+
+  it('fades mastered to getting there once the learner has probably forgotten it', () => {
+    const evidence = run(secure).skills.fractions!.evidence;
+    expect(bandShown('mastered', evidence, lastAnswerMs + 120 * DAY_MS)).toBe('getting there');
+  });
+
+  it('fades sooner where the site forgets faster', () => {
+    const evidence = run(secure).skills.fractions!.evidence;
+    const quickToForget = { learn: 0.15, slip: 0.1, freeTextGuess: 0.15, forgetPerDay: 0.1 };
+    expect(bandShown('mastered', evidence, lastAnswerMs + 3 * DAY_MS, quickToForget)).toBe('getting there');
+  });
+
+  it('leaves every other band, and states without evidence, as stored', () => {
+    const evidence = run(secure).skills.fractions!.evidence;
+    for (const band of ['not started', 'not sure yet', 'needs practice', 'getting there'] as const) {
+      expect(bandShown(band, evidence, lastAnswerMs + 365 * DAY_MS)).toBe(band);
+    }
+    expect(bandShown('mastered', undefined, lastAnswerMs + 365 * DAY_MS)).toBe('mastered');
+  });
+});
+
+describe('the two-state layer with fitted parameters', () => {
+  it('learns at the site rate recordAnswer is given, not the generic one', () => {
+    const after = (knows?: Parameters<typeof recordAnswer>[6]) =>
+      recordAnswer(
+        model,
+        model.initialLearnerState(),
+        {},
+        item({ prior: 3, correct: false }, 0),
+        false,
+        1_000,
+        knows,
+      ).skills.fractions!.evidence.knows!;
+    const quickLearners = { learn: 0.5, slip: 0.1, freeTextGuess: 0.15, forgetPerDay: 0.01 };
+    expect(after(quickLearners)).toBeGreaterThan(after() + 0.2);
   });
 });

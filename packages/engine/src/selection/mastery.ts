@@ -3,8 +3,14 @@ import type { LogisticLearnerState } from '../tracing/logistic-state.ts';
 import { EMPTY_LOGISTIC_STATE } from '../tracing/logistic-state.ts';
 import type { LogisticTracer } from '../tracing/logistic-tracer.ts';
 import type { SkillKey } from '../tracing/types.ts';
-import { normalCdf, proficientChance, REFERENCE_DIFFICULTY, startingEvidence } from './evidence.ts';
-import type { MasteryEvidence } from './evidence.ts';
+import {
+  knowsChance,
+  normalCdf,
+  proficientChance,
+  REFERENCE_DIFFICULTY,
+  startingEvidence,
+} from './evidence.ts';
+import type { KnowsParameters, MasteryEvidence } from './evidence.ts';
 
 /** The mastery bands the UI shows, from least to most evidence of mastery. */
 export type MasteryBand = 'not started' | 'not sure yet' | 'needs practice' | 'getting there' | 'mastered';
@@ -90,4 +96,24 @@ export function masteryOf(
   skill: SkillKey,
 ): Mastery {
   return masteryFromEvidence(evidenceOf(model, learner, state, skill), (state?.review ?? null) !== null);
+}
+
+/** Below this P(knows) now, a stored `mastered` is shown as `getting there` (see `bandShown`). */
+export const SHOWN_MASTERED_KNOWS = 0.8;
+
+/**
+ * The band to show for a skill at `nowMs`: the band stored with its last answer, except that once time has passed
+ * since that answer, `mastered` reads `getting there` when the evidence's two-state layer, less what is forgotten
+ * since (`knowsChance`, at the site's fitted forgetting when it has one), is no longer sure the learner knows the
+ * skill. A skill mastered months ago and not practised since is not shown as mastered for good; a review the learner
+ * answers right brings the band back. At the answer itself the stored band is shown.
+ */
+export function bandShown(
+  band: MasteryBand,
+  evidence: MasteryEvidence | undefined,
+  nowMs: number,
+  knows?: KnowsParameters,
+): MasteryBand {
+  if (band !== 'mastered' || evidence === undefined || nowMs <= evidence.lastMs) return band;
+  return knowsChance(evidence, nowMs, knows) >= SHOWN_MASTERED_KNOWS ? band : 'getting there';
 }

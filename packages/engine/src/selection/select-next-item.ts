@@ -11,7 +11,8 @@ import {
   REPEAT_RECALL,
   successChanceSeen,
 } from './evidence.ts';
-import type { MasteryEvidence } from './evidence.ts';
+import { KNOWS } from './evidence.ts';
+import type { KnowsParameters, MasteryEvidence } from './evidence.ts';
 import { evidenceOf, masteryFromEvidence } from './mastery.ts';
 
 /** A skill of the course with its prerequisites; entry skills start a new learner's placement. */
@@ -42,6 +43,8 @@ export interface SelectionPolicy {
   readonly nowMs: number;
   /** Answers a new learner spends on placement over the entry skills; 5 by default. */
   readonly placementAnswers?: number;
+  /** The two-state layer's parameters fitted to the site's answers (`fitKnowsParameters`); generic ones when absent. */
+  readonly knows?: KnowsParameters;
 }
 
 /** The chosen item, the skill it is asked for, why, and its predicted P(correct). */
@@ -111,6 +114,8 @@ interface SkillView {
   readonly isSecured: boolean;
   /** Answers on other skills since this skill's last answer (Infinity when never practised). */
   readonly gap: number;
+  /** The two-state layer's parameters for this skill. */
+  readonly parameters: KnowsParameters;
 }
 
 /**
@@ -121,12 +126,12 @@ interface SkillView {
  * for a right and for a wrong answer, weighted by their predicted chances (`INFORMATION_WEIGHT`).
  */
 function itemGain(view: SkillView, item: TracedItem, difficulty: number): number {
-  const { evidence, knows } = view;
+  const { evidence, knows, parameters } = view;
   const seen = hasSeen(evidence, item);
   const p = successChanceSeen(evidence, item, difficulty, seen);
-  const q = knowsSuccessSeen(item, knows, seen);
-  const right = knowsAfterSeen(item, true, knows, seen);
-  const wrong = knowsAfterSeen(item, false, knows, seen);
+  const q = knowsSuccessSeen(item, knows, seen, parameters);
+  const right = knowsAfterSeen(item, true, knows, seen, parameters);
+  const wrong = knowsAfterSeen(item, false, knows, seen, parameters);
   const settles = q * Math.abs(right - knows) + (1 - q) * Math.abs(wrong - knows);
   // A remembered answer teaches little: an item seen before on the skill counts its learning at half.
   const fresh = seen ? 1 - REPEAT_RECALL : 1;
@@ -178,6 +183,7 @@ export function selectNextItem(
 
   const learner = state.learner;
   const views = new Map<SkillKey, SkillView>();
+  const parameters = policy.knows ?? KNOWS;
   for (const skill of policy.skills) {
     const stored = state.skills[skill.key];
     const evidence = evidenceOf(model, learner, stored, skill.key);
@@ -185,7 +191,8 @@ export function selectNextItem(
     views.set(skill.key, {
       skill,
       evidence,
-      knows: knowsChance(evidence, nowMs),
+      knows: knowsChance(evidence, nowMs, parameters),
+      parameters,
       isSecured: masteryFromEvidence(evidence, (stored?.review ?? null) !== null).band === 'mastered',
       gap: lastTurn > 0 ? learner.attempts - lastTurn : Number.POSITIVE_INFINITY,
     });

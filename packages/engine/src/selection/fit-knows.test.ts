@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../testing/seeded-random.ts';
+import type { AttemptLog, TracedItem } from '../tracing/types.ts';
+import type { KnowsParameters } from './evidence.ts';
+import { fitKnowsParameters, MIN_FIT_ANSWERS } from './fit-knows.ts';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Answers of `learners` learners on `skills` skills drawn from the two-state model itself: each learner knows a skill
+ * at the start with chance `prior`, answers quizzes of 5 on one skill a day apart (1–3 days, so forgetting shows),
+ * on fresh items (`guess` their blind-guess chance).
+ */
+function simulated(
+  truth: KnowsParameters,
+  prior: number,
+  options: { learners: number; skills: number; answersPerSkill: number; guess: number; seed: number },
+): AttemptLog {
+  const random = seededRandom(options.seed);
+  const items: TracedItem[] = [];
+  const learner: number[] = [];
+  const item: number[] = [];
+  const correct: number[] = [];
+  const timeMs: number[] = [];
+  for (let l = 0; l < options.learners; l++) {
+    let now = DAY_MS;
+    const knows = Array.from({ length: options.skills }, () => random() < prior);
+    const lastMs = Array.from({ length: options.skills }, () => 0);
+    for (let a = 0; a < options.answersPerSkill; a += 5) {
+      for (let s = 0; s < options.skills; s++) {
+        for (let q = 0; q < 5 && a + q < options.answersPerSkill; q++) {
+          if (knows[s] && lastMs[s]! > 0) {
+            const days = (now - lastMs[s]!) / DAY_MS;
+            if (random() > (1 - truth.forgetPerDay) ** days) knows[s] = false;
+          }
+          const guess = Math.max(options.guess, truth.freeTextGuess);
+          const right = knows[s] ? random() > truth.slip : random() < guess;
+          items.push({ id: `l${l}s${s}q${a + q}`, skills: [`s${s}`], guess: options.guess });
+          learner.push(l);
+          item.push(items.length - 1);
+          correct.push(right ? 1 : 0);
+          timeMs.push(now);
+          lastMs[s] = now;
+          if (!knows[s] && random() < truth.learn) knows[s] = true;
+          now += 60_000;
+        }
+        now += DAY_MS * (1 + Math.floor(random() * 3));
+      }
+    }
+  }
+  return {
+    learner: Int32Array.from(learner),
+    item: Int32Array.from(item),
+    correct: Uint8Array.from(correct),
+    timeMs: Float64Array.from(timeMs),
+    items,
+  };
+}
+
+describe('fitting the two-state layer to recorded answers', () => {
+  const truth: KnowsParameters = { learn: 0.08, slip: 0.12, freeTextGuess: 0.2, forgetPerDay: 0.02 };
+  const log = simulated(truth, 0.3, { learners: 300, skills: 4, answersPerSkill: 20, guess: 0, seed: 7 });
+
+  it('recovers the parameters that generated the answers', () => {
+    const fit = fitKnowsParameters(log)!;
+    expect(fit.answers).toBe(log.item.length);
+    expect(Math.abs(fit.parameters.learn - truth.learn)).toBeLessThan(0.03);
+    expect(Math.abs(fit.parameters.slip - truth.slip)).toBeLessThan(0.03);
+    expect(Math.abs(fit.parameters.freeTextGuess - truth.freeTextGuess)).toBeLessThan(0.04);
+    expect(Math.abs(fit.parameters.forgetPerDay - truth.forgetPerDay)).toBeLessThan(0.015);
+    expect(Math.abs(fit.prior - 0.3)).toBeLessThan(0.06);
+  });
+
+  it('tells a site of quick learners who never forget from one of slow learners who forget', () => {
+    const quick = fitKnowsParameters(
+      simulated({ learn: 0.3, slip: 0.05, freeTextGuess: 0.1, forgetPerDay: 0 }, 0.1, {
+        learners: 200,
+        skills: 3,
+        answersPerSkill: 15,
+        guess: 0,
+        seed: 3,
+      }),
+    )!;
+    const slow = fitKnowsParameters(
+      simulated({ learn: 0.05, slip: 0.05, freeTextGuess: 0.1, forgetPerDay: 0.05 }, 0.1, {
+        learners: 200,
+        skills: 3,
+        answersPerSkill: 15,
+        guess: 0,
+        seed: 3,
+      }),
+    )!;
+    expect(quick.parameters.learn).toBeGreaterThan(slow.parameters.learn + 0.15);
+    expect(slow.parameters.forgetPerDay).toBeGreaterThan(quick.parameters.forgetPerDay + 0.02);
+  });
+
+  it('reads a 4-choice item as guessed one time in four without a free-text guess to explain it', () => {
+    const fourChoice = simulated({ ...truth, freeTextGuess: 0 }, 0.3, {
+      learners: 300,
+      skills: 4,
+      answersPerSkill: 20,
+      guess: 0.25,
+      seed: 11,
+    });
+    const fit = fitKnowsParameters(fourChoice)!;
+    expect(Math.abs(fit.parameters.learn - truth.learn)).toBeLessThan(0.03);
+    expect(Math.abs(fit.parameters.slip - truth.slip)).toBeLessThan(0.03);
+    // Below the items' own 1 in 4 the free-text floor changes nothing: any value there fits as well.
+    expect(fit.parameters.freeTextGuess).toBeLessThanOrEqual(0.27);
+  });
+
+  it('is deterministic and needs enough answers', () => {
+    expect(fitKnowsParameters(log)).toEqual(fitKnowsParameters(log));
+    const few = simulated(truth, 0.3, { learners: 2, skills: 2, answersPerSkill: 10, guess: 0, seed: 1 });
+    expect(few.item.length).toBeLessThan(MIN_FIT_ANSWERS);
+    expect(fitKnowsParameters(few)).toBeUndefined();
+  });
+});
