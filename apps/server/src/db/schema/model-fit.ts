@@ -1,4 +1,4 @@
-import type { ModelParameters } from '@vidya/engine';
+import type { KnowsParameters, ModelParameters } from '@vidya/engine';
 import { integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
@@ -14,6 +14,11 @@ export const modelFit = pgTable('model_fit', {
   parameters: jsonb('parameters').$type<ModelParameters>().notNull(),
   /** Fitted logit difficulty per item statistics key (also written to `item_stats.prior_difficulty`). */
   itemPriors: jsonb('item_priors').$type<Record<string, number>>().notNull(),
+  /**
+   * The mastery evidence's two-state layer fitted per course (`fitKnowsParameters`, decision 015); a course without
+   * enough answers is absent and keeps the generic parameters.
+   */
+  knows: jsonb('knows').$type<Record<string, KnowsParameters>>().notNull().default({}),
   /** Wall-clock milliseconds the fit took. */
   fitMs: integer('fit_ms').notNull(),
 });

@@ -7,6 +7,7 @@ import {
   type Period,
   type Progress,
 } from '@vidya/contracts';
+import { bandShown, type SkillModelState } from '@vidya/engine';
 import { and, asc, count, desc, eq, gte, lte, inArray, isNotNull, max, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { BADGES, evaluateBadges } from './badges.rules.ts';
@@ -24,6 +25,19 @@ import {
 } from '#src/db/schema/index.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The band a learner, parent or teacher sees for a stored skill state now: the stored band, with `mastered` faded
+ * by what the learner has probably forgotten since the last answer (`bandShown`, at the course's fitted forgetting).
+ */
+function shownBand(
+  app: FastifyInstance,
+  state: Pick<typeof skillState.$inferSelect, 'band' | 'courseKey' | 'modelState'>,
+  now: Date,
+): MasteryBand {
+  const { evidence } = state.modelState as SkillModelState;
+  return bandShown(state.band as MasteryBand, evidence, now.getTime(), app.learning.knows[state.courseKey]);
+}
 const RECENT_QUIZ_COUNT = 10;
 
 /** One learner's progress: courses with mastery per skill, recent quizzes, time spent, streak, last activity. */
@@ -87,7 +101,7 @@ export async function learnerProgress(
           id: s.id,
           name: s.name,
           mastery: state ? toPercent(state.mastery) : 0,
-          band: (state?.band ?? 'not started') as MasteryBand,
+          band: state ? shownBand(app, state, now) : 'not started',
           attempts: state?.attempts ?? 0,
         };
       });
@@ -146,7 +160,7 @@ export async function progressFor(
     timeZone,
     now,
     attempts: attempts.map((a) => ({ ...a, course: a.courseKey as CourseKey })),
-    bands: new Map(states.map((s) => [`${s.courseKey}:${s.skillId}`, s.band as MasteryBand])),
+    bands: new Map(states.map((s) => [`${s.courseKey}:${s.skillId}`, shownBand(app, s, now)])),
     skillNames: new Map(skills.map((s) => [`${s.course}:${s.id}`, s.name])),
     courseTitles: new Map(courses.map((c) => [c.key, c.title])),
     quizzesInPeriod: quizzes?.n ?? 0,

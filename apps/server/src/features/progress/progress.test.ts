@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { attempt, badgeAward, quizSession } from '#src/db/schema/index.ts';
+import { attempt, badgeAward, quizSession, skillState } from '#src/db/schema/index.ts';
 import { dayKey } from './days.ts';
 import { as, answerKey } from '#src/testing/learning.ts';
 import { signUpVerified } from '#src/testing/test-app.ts';
@@ -59,6 +59,29 @@ describe('GET /api/me/progress', () => {
     expect(progress.daily).toHaveLength(1);
     expect(progress.daily[0]).toMatchObject({ correct: 3, total: 5 });
     expect(progress.masteryOverTime.map((m: { course: string }) => m.course)).toEqual(['science']);
+  });
+
+  it('shows a mastered skill as mastered until the learner has probably forgotten it', async () => {
+    const { client, id } = await learner();
+    await quiz(client, 'science', 5);
+    const [state] = await app.db.select().from(skillState).where(eq(skillState.learnerId, id)).limit(1);
+    const stored = state!.modelState as { evidence: Record<string, unknown> };
+    /** The skill stored as `mastered`, its layer sure the learner knew it `daysAgo` days ago. */
+    const masteredAgo = async (daysAgo: number) => {
+      const lastMs = Date.now() - daysAgo * 86_400_000;
+      await app.db
+        .update(skillState)
+        .set({
+          band: 'mastered',
+          modelState: { ...stored, evidence: { ...stored.evidence, knows: 0.99, lastMs } },
+        })
+        .where(and(eq(skillState.learnerId, id), eq(skillState.skillId, state!.skillId)));
+      const progress = (await client.get('/api/me/progress?period=all')).json();
+      return progress.rows.find((r: { skillId: string }) => r.skillId === state!.skillId).level as string;
+    };
+    expect(await masteredAgo(1)).toBe('Mastered');
+    // A year without practice: the generic layer forgets 1% a day, so it is no longer sure.
+    expect(await masteredAgo(365)).toBe('Proficient');
   });
 
   it('filters by period and counts days in the learner’s time zone', async () => {

@@ -2,10 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { parseMathItemId } from '@vidya/content';
-import { createProductionModel, type AttemptLog, type ModelFit, type TracedItem } from '@vidya/engine';
+import {
+  createProductionModel,
+  type AttemptLog,
+  type KnowsParameters,
+  type ModelFit,
+  type TracedItem,
+} from '@vidya/engine';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '#src/db/client.ts';
-import { generatedStatsKey } from './item-bank.ts';
+import { generatedStatsKey, guessOf } from './item-bank.ts';
 import * as repo from './model-fit.repository.ts';
 
 // The periodic refit of the engine's model (decision 010): a lease row lets one process at a time run it, the fit
@@ -55,21 +61,78 @@ export function attemptLog(rows: Awaited<ReturnType<typeof repo.recordedAttempts
   return { learner, item, correct, timeMs, items };
 }
 
+/**
+ * The attempt logs the mastery evidence's two-state layer is fitted on, one per course: one learner per learner, and
+ * every question its own item (a generated question too, so that a repeat is told from a new question of the same
+ * level), with its chance of a lucky guess.
+ */
+export function knowsLogs(
+  rows: Awaited<ReturnType<typeof repo.recordedAttempts>>,
+): Record<string, AttemptLog> {
+  const byCourse = new Map<string, typeof rows>();
+  for (const row of rows) {
+    const courseRows = byCourse.get(row.courseKey);
+    if (courseRows) courseRows.push(row);
+    else byCourse.set(row.courseKey, [row]);
+  }
+  return Object.fromEntries(
+    [...byCourse].map(([course, courseRows]) => {
+      const learners = new Map<string, number>();
+      const itemIndex = new Map<string, number>();
+      const items: TracedItem[] = [];
+      const n = courseRows.length;
+      const log: AttemptLog = {
+        learner: new Int32Array(n),
+        item: new Int32Array(n),
+        correct: new Uint8Array(n),
+        timeMs: new Float64Array(n),
+        items,
+      };
+      courseRows.forEach((row, r) => {
+        let l = learners.get(row.learnerId);
+        if (l === undefined) learners.set(row.learnerId, (l = learners.size));
+        let i = itemIndex.get(row.itemId);
+        if (i === undefined) {
+          itemIndex.set(row.itemId, (i = items.length));
+          items.push({ id: row.itemId, skills: [row.skillId], guess: guessOf(row.kind, row.choices) });
+        }
+        log.learner[r] = l;
+        log.item[r] = i;
+        log.correct[r] = row.correct ? 1 : 0;
+        log.timeMs[r] = row.createdAt.getTime();
+      });
+      return [course, log];
+    }),
+  );
+}
+
+/** What the worker fits: the production model on every attempt, and the two-state layer per course. */
+export interface RefitInput {
+  log: AttemptLog;
+  knowsLogs: Record<string, AttemptLog>;
+}
+
+/** What the worker gives back. */
+export interface RefitResult {
+  model: ModelFit;
+  knows: Record<string, KnowsParameters>;
+}
+
 /** Fits in a worker thread, so the event loop keeps serving requests while the fit runs; `signal` stops it. */
-function fitInWorker(log: AttemptLog, signal?: AbortSignal): Promise<ModelFit> {
+function fitInWorker(input: RefitInput, signal?: AbortSignal): Promise<RefitResult> {
   // From the sources (tsx, Vitest) the worker is TypeScript and needs tsx's loader; the build bundles it as .js.
   const worker = import.meta.url.endsWith('.ts')
     ? new Worker(
         `import { register } from ${JSON.stringify(import.meta.resolve('tsx/esm/api'))};
          register();
          await import(${JSON.stringify(new URL('./model-fit.worker.ts', import.meta.url).href)});`,
-        { eval: true, workerData: log },
+        { eval: true, workerData: input },
       )
-    : new Worker(new URL('./model-fit.worker.js', import.meta.url), { workerData: log });
+    : new Worker(new URL('./model-fit.worker.js', import.meta.url), { workerData: input });
   const stop = () => void worker.terminate();
   signal?.addEventListener('abort', stop, { once: true });
-  return new Promise<ModelFit>((resolve, reject) => {
-    worker.once('message', (fit: ModelFit) => resolve(fit));
+  return new Promise<RefitResult>((resolve, reject) => {
+    worker.once('message', (fit: RefitResult) => resolve(fit));
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`the model fit's worker stopped (exit code ${code})`)));
   }).finally(() => {
@@ -81,7 +144,8 @@ function fitInWorker(log: AttemptLog, signal?: AbortSignal): Promise<ModelFit> {
 /**
  * Runs the refit job once: takes the lease (another process holding it → `busy`), and when the job is due — no fit
  * yet and at least `minAttempts` recorded, or the newest fit older than `refitIntervalMs` with attempts since —
- * fits the production model on every recorded attempt and stores it with its item difficulties.
+ * fits the production model on every recorded attempt and stores it with its item difficulties and the two-state
+ * layer fitted per course.
  */
 export async function runRefitJob(
   db: Db,
@@ -96,12 +160,12 @@ export async function runRefitJob(
       ? Date.now() - newest.createdAt.getTime() >= settings.refitIntervalMs && attempts > newest.attempts
       : attempts >= settings.minAttempts;
     if (!isDue) return { kind: 'not-due', attempts };
-    const log = attemptLog(await repo.recordedAttempts(db));
+    const rows = await repo.recordedAttempts(db);
     const started = performance.now();
-    const fit = await fitInWorker(log, signal);
+    const { model, knows } = await fitInWorker({ log: attemptLog(rows), knowsLogs: knowsLogs(rows) }, signal);
     const fitMs = performance.now() - started;
-    const version = await repo.storeFit(db, { ...fit, fitMs });
-    return { kind: 'fitted', version, attempts: fit.attempts, fitMs };
+    const version = await repo.storeFit(db, { ...model, knows, fitMs });
+    return { kind: 'fitted', version, attempts: model.attempts, fitMs };
   } finally {
     await repo.releaseLease(db, JOB, holder);
   }
@@ -112,6 +176,7 @@ export async function loadNewestFit(app: FastifyInstance): Promise<number | null
   const found = await repo.newestFitAfter(app.db, app.learning.modelVersion ?? 0);
   if (found) {
     app.learning.model = createProductionModel(found.parameters);
+    app.learning.knows = found.knows;
     app.learning.modelVersion = found.version;
   }
   return app.learning.modelVersion;

@@ -1,4 +1,4 @@
-import type { ModelParameters } from '@vidya/engine';
+import type { KnowsParameters, ModelParameters } from '@vidya/engine';
 import { and, asc, desc, eq, gt, inArray, lt, notExists, sql } from 'drizzle-orm';
 import type { Db } from '#src/db/client.ts';
 import { attempt, item, itemStats, jobLease, modelFit, parentalConsent } from '#src/db/schema/index.ts';
@@ -19,6 +19,8 @@ export async function recordedAttempts(db: Db) {
       itemId: attempt.itemId,
       skillId: attempt.skillId,
       source: item.source,
+      kind: item.kind,
+      choices: item.choices,
       difficulty: item.difficulty,
       correct: attempt.correct,
       createdAt: attempt.createdAt,
@@ -65,7 +67,7 @@ export async function newestFitSummary(db: Db) {
 /** The newest stored fit with its parameters, when it is newer than `after`. */
 export async function newestFitAfter(db: Db, after: number) {
   const [row] = await db
-    .select({ version: modelFit.version, parameters: modelFit.parameters })
+    .select({ version: modelFit.version, parameters: modelFit.parameters, knows: modelFit.knows })
     .from(modelFit)
     .where(gt(modelFit.version, after))
     .orderBy(desc(modelFit.version))
@@ -84,13 +86,19 @@ export async function storeFit(
     attempts: number;
     parameters: ModelParameters;
     itemPriors: Readonly<Record<string, number>>;
+    knows: Readonly<Record<string, KnowsParameters>>;
     fitMs: number;
   },
 ): Promise<number> {
   return db.transaction(async (tx) => {
     const [stored] = await tx
       .insert(modelFit)
-      .values({ ...fit, itemPriors: { ...fit.itemPriors }, fitMs: Math.round(fit.fitMs) })
+      .values({
+        ...fit,
+        itemPriors: { ...fit.itemPriors },
+        knows: { ...fit.knows },
+        fitMs: Math.round(fit.fitMs),
+      })
       .returning({ version: modelFit.version });
     await tx.execute(
       sql`update ${itemStats} set prior_difficulty = fitted.value::float8, residual = 0, information = 0

@@ -6,7 +6,8 @@ import { attempt, itemStats, modelFit } from '#src/db/schema/index.ts';
 import { as, answerKey, enrolIn } from '#src/testing/learning.ts';
 import { checkDurability } from '#src/testing/replay-check.ts';
 import { buildTestApp, signUpVerified } from '#src/testing/test-app.ts';
-import { runRefitJob } from './model-fit.job.ts';
+import { fitKnowsParameters } from '@vidya/engine';
+import { knowsLogs, runRefitJob } from './model-fit.job.ts';
 import { releaseLease, takeLease } from './model-fit.repository.ts';
 import { database, useTestDatabase } from '#src/testing/test-server.ts';
 
@@ -71,6 +72,8 @@ describe('the model refit job', () => {
     expect(outcome).toMatchObject({ kind: 'fitted', attempts: 30 });
     const [stored] = await database.db.select().from(modelFit).orderBy(desc(modelFit.version)).limit(1);
     expect(stored).toMatchObject({ attempts: 30 });
+    // Too few answers per course to fit the mastery evidence's two-state layer: the generic parameters stay.
+    expect(stored!.knows).toEqual({});
     // Authored items by id, generated mathematics by skill and level, as item_stats keys them.
     const keys = Object.keys(stored!.itemPriors);
     expect(keys.some((k) => k.startsWith('math:'))).toBe(true);
@@ -153,5 +156,50 @@ describe('the refit lease', () => {
     expect(await takeLease(database.db, 'test-job', 'two', 0)).toBe(true);
     // A lease that has expired (its holder died) can be taken over.
     expect(await takeLease(database.db, 'test-job', 'three', HOUR_MS)).toBe(true);
+  });
+});
+
+describe("the two-state layer's logs", () => {
+  /** Recorded attempts as the job reads them: `learners` learners each answering `answers` questions per course. */
+  function rows(learners: number, answers: number) {
+    const start = Date.parse('2026-11-01T00:00:00Z');
+    return (['science', 'mathematics'] as const).flatMap((courseKey) =>
+      Array.from({ length: learners }, (_, l) =>
+        Array.from({ length: answers }, (_, n) => ({
+          learnerId: `learner-${l}`,
+          courseKey,
+          // A question comes back every fifth answer, so repeats are in the log.
+          itemId: `${courseKey}-item-${n % 5 === 4 ? n - 4 : n}`,
+          skillId: `${courseKey}-skill-${Math.floor(n / 10)}`,
+          source: 'authored',
+          kind: courseKey === 'science' ? 'choice' : 'free-text',
+          choices: courseKey === 'science' ? ['a', 'b', 'c', 'd'] : null,
+          difficulty: 2,
+          // Learners get each skill after a few answers.
+          correct: n % 10 >= 3 || (l + n) % 4 === 0,
+          createdAt: new Date(start + (l * answers + n) * 3_600_000),
+        })),
+      ).flat(),
+    );
+  }
+
+  it('keeps one log per course, every question its own item with its chance of a lucky guess', () => {
+    const logs = knowsLogs(rows(3, 20));
+    expect(Object.keys(logs).sort()).toEqual(['mathematics', 'science']);
+    const science = logs.science!;
+    expect(science.item.length).toBe(60);
+    expect(new Set(science.learner).size).toBe(3);
+    expect(science.items.every((i) => i.guess === 0.25)).toBe(true);
+    expect(logs.mathematics!.items.every((i) => i.guess === 0)).toBe(true);
+    // Repeated questions are one item: 16 distinct of the 20 each learner answered.
+    expect(science.items.length).toBe(16);
+  });
+
+  it('gives the layer enough to fit per course once a course has enough answers', () => {
+    const logs = knowsLogs(rows(30, 20));
+    const fit = fitKnowsParameters(logs.science!);
+    expect(fit?.answers).toBe(600);
+    expect(fit!.parameters.learn).toBeGreaterThan(0);
+    expect(fitKnowsParameters(knowsLogs(rows(3, 20)).science!)).toBeUndefined();
   });
 });

@@ -25,7 +25,13 @@ const bank = ItemBank.of(
     prerequisites: s.prerequisites,
   })),
 );
-const engine: Engine = { model: createProductionModel(), modelVersion: null, bank, stats: new Map() };
+const engine: Engine = {
+  model: createProductionModel(),
+  modelVersion: null,
+  knows: {},
+  bank,
+  stats: new Map(),
+};
 const now = new Date('2026-11-25T10:00:00Z');
 
 const newQuiz = (length = 5): QuizContext => ({

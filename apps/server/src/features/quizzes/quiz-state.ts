@@ -5,6 +5,7 @@ import {
   masteryOf,
   recordAnswer,
   selectNextItem,
+  type KnowsParameters,
   type LearnerModelState,
   type ProductionModel,
 } from '@vidya/engine';
@@ -67,6 +68,8 @@ export interface Engine {
   model: ProductionModel;
   /** The `model_fit` version of `model`; null = the cold-start model. */
   modelVersion: number | null;
+  /** The two-state layer's parameters fitted per course with `model` (`Learning.knows`). */
+  knows: Readonly<Record<string, KnowsParameters>>;
   bank: ItemBank;
   stats: StatsMap;
 }
@@ -155,6 +158,7 @@ export function chooseQuestion(
     {
       model,
       nowMs,
+      knows: engine.knows[course],
       skills: bank.skillsOf(course).map((s) => ({
         key: s.id,
         prerequisites: s.prerequisites,
@@ -252,6 +256,7 @@ export function planAnswer(
     answeredItem(item, served.skillId, view),
     correct,
     now.getTime(),
+    engine.knows[course],
   );
   const practised = outcome.skills[served.skillId]!;
   const answered = context.answered + 1;

@@ -2,7 +2,7 @@ import { QUESTIONS_PER_QUIZ, type CourseKey } from '@vidya/contracts';
 import type { FastifyInstance } from 'fastify';
 import { conflict, type AppError } from '#src/errors.ts';
 import type { Caller } from '#src/features/accounts/index.ts';
-import { createProductionModel, type ProductionModel } from '@vidya/engine';
+import { createProductionModel, type KnowsParameters, type ProductionModel } from '@vidya/engine';
 import type { Database } from '#src/db/client.ts';
 import { ItemBank, ItemStatsCache, type ItemContent } from './item-bank.ts';
 import { QuizContexts } from './quiz-contexts.ts';
@@ -32,6 +32,8 @@ export interface Learning {
   model: ProductionModel;
   /** The `model_fit` version of `model`; null = the cold-start model. */
   modelVersion: number | null;
+  /** The mastery evidence's two-state layer fitted per course with `model` (generic parameters for a course absent). */
+  knows: Readonly<Record<string, KnowsParameters>>;
   bank: ItemBank;
   stats: ItemStatsCache;
   contexts: QuizContexts;
@@ -42,6 +44,7 @@ export async function loadLearning(database: Database): Promise<Learning> {
   return {
     model: createProductionModel(),
     modelVersion: null,
+    knows: {},
     bank: await ItemBank.load(database.db),
     stats: new ItemStatsCache(() => ALL_STATS.run(database.run, {})),
     contexts: new QuizContexts(),
@@ -52,8 +55,8 @@ const RECENT_QUIZZES = 3;
 
 /** The engine, the bank and the item statistics (at most 5 s old, decision 004) a decision is made with. */
 export async function engineOf(app: FastifyInstance): Promise<Engine> {
-  const { model, modelVersion, bank, stats } = app.learning;
-  return { model, modelVersion, bank, stats: await stats.current() };
+  const { model, modelVersion, knows, bank, stats } = app.learning;
+  return { model, modelVersion, knows, bank, stats: await stats.current() };
 }
 
 /** The context of a row read with the caller's session (see `QuizContext`). */

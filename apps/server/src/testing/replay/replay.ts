@@ -98,6 +98,7 @@ export function replayAttempts(stored: Pick<Stored, 'fits' | 'bank' | 'attempts'
   const coldStart = createProductionModel();
   const models = new Map(stored.fits.map((f) => [f.version, createProductionModel(f.parameters)]));
   const fitPriors = new Map(stored.fits.map((f) => [f.version, f.itemPriors]));
+  const fitKnows = new Map(stored.fits.map((f) => [f.version, f.knows]));
   const { history, rank: rankInKey } = attemptsByStatsKey(stored.attempts);
   const learnerStates = new Map<string, LearnerModelState>();
   const skillStates = new Map<string, ReplayedSkill>();
@@ -138,6 +139,7 @@ export function replayAttempts(stored: Pick<Stored, 'fits' | 'bank' | 'attempts'
         ),
         a.correct,
         nowMs,
+        fitKnows.get(a.modelVersion ?? 0)?.[a.courseKey],
       );
     // The difficulty an answer saw, for a row from before `item_difficulty`: the item's shrunk success rate.
     const seen =

@@ -1,5 +1,5 @@
 import type { CourseKey } from '@vidya/contracts';
-import type { ModelParameters, SkillModelState } from '@vidya/engine';
+import type { KnowsParameters, ModelParameters, SkillModelState } from '@vidya/engine';
 import { sql } from 'drizzle-orm';
 import type { Db } from '#src/db/client.ts';
 import { ItemBank } from '#src/features/quizzes/index.ts';
@@ -74,6 +74,7 @@ export interface ModelFitRow {
   version: number;
   parameters: ModelParameters;
   itemPriors: Record<string, number>;
+  knows: Record<string, KnowsParameters>;
 }
 
 async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
@@ -85,7 +86,7 @@ async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
 export async function readStored(db: Db) {
   const fits = await rows<ModelFitRow>(
     db,
-    sql`select version, parameters, item_priors as "itemPriors" from model_fit`,
+    sql`select version, parameters, item_priors as "itemPriors", knows from model_fit`,
   );
   const bank = await ItemBank.load(db);
   const attempts = await rows<AttemptRow>(

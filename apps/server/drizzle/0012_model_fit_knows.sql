@@ -1,0 +1,1 @@
+ALTER TABLE "model_fit" ADD COLUMN "knows" jsonb DEFAULT '{}'::jsonb NOT NULL;
