@@ -72,24 +72,13 @@ describe('fitting the two-state layer to recorded answers', () => {
   });
 
   it('tells a site of quick learners who never forget from one of slow learners who forget', () => {
-    const quick = fitKnowsParameters(
-      simulated({ learn: 0.3, slip: 0.05, freeTextGuess: 0.1, forgetPerDay: 0 }, 0.1, {
-        learners: 200,
-        skills: 3,
-        answersPerSkill: 15,
-        guess: 0,
-        seed: 3,
-      }),
-    )!;
-    const slow = fitKnowsParameters(
-      simulated({ learn: 0.05, slip: 0.05, freeTextGuess: 0.1, forgetPerDay: 0.05 }, 0.1, {
-        learners: 200,
-        skills: 3,
-        answersPerSkill: 15,
-        guess: 0,
-        seed: 3,
-      }),
-    )!;
+    // Two sites of one shape (200 learners, 3 free-text skills, 15 answers each), told apart by their learners only.
+    const siteOf = (truth: KnowsParameters) =>
+      fitKnowsParameters(
+        simulated(truth, 0.1, { learners: 200, skills: 3, answersPerSkill: 15, guess: 0, seed: 3 }),
+      )!;
+    const quick = siteOf({ learn: 0.3, slip: 0.05, freeTextGuess: 0.1, forgetPerDay: 0 });
+    const slow = siteOf({ learn: 0.05, slip: 0.05, freeTextGuess: 0.1, forgetPerDay: 0.05 });
     expect(quick.parameters.learn).toBeGreaterThan(slow.parameters.learn + 0.15);
     expect(slow.parameters.forgetPerDay).toBeGreaterThan(quick.parameters.forgetPerDay + 0.02);
   });
