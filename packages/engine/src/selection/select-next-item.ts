@@ -114,8 +114,6 @@ interface SkillView {
   readonly isSecured: boolean;
   /** Answers on other skills since this skill's last answer (Infinity when never practised). */
   readonly gap: number;
-  /** The two-state layer's parameters for this skill. */
-  readonly parameters: KnowsParameters;
 }
 
 /**
@@ -123,10 +121,16 @@ interface SkillView {
  * chance the learner does not know the skill yet, times how well the item's predicted success suits learning (most
  * near `LEARNING_SUCCESS`), halved for an item the learner has seen (a remembered answer teaches little) — plus what
  * it settles: the expected change of the chance that the learner knows the skill after the two-state layer's update
- * for a right and for a wrong answer, weighted by their predicted chances (`INFORMATION_WEIGHT`).
+ * for a right and for a wrong answer (with the course's `parameters`), weighted by their predicted chances
+ * (`INFORMATION_WEIGHT`).
  */
-function itemGain(view: SkillView, item: TracedItem, difficulty: number): number {
-  const { evidence, knows, parameters } = view;
+function itemGain(
+  view: SkillView,
+  item: TracedItem,
+  difficulty: number,
+  parameters: KnowsParameters,
+): number {
+  const { evidence, knows } = view;
   const seen = hasSeen(evidence, item);
   const p = successChanceSeen(evidence, item, difficulty, seen);
   const q = knowsSuccessSeen(item, knows, seen, parameters);
@@ -192,7 +196,6 @@ export function selectNextItem(
       skill,
       evidence,
       knows: knowsChance(evidence, nowMs, parameters),
-      parameters,
       isSecured: masteryFromEvidence(evidence, (stored?.review ?? null) !== null).band === 'mastered',
       gap: lastTurn > 0 ? learner.attempts - lastTurn : Number.POSITIVE_INFINITY,
     });
@@ -259,7 +262,7 @@ export function selectNextItem(
     return { item: found.item, skill, reason, predicted };
   };
   const practiceGain = (view: SkillView, item: TracedItem, difficulty: number) =>
-    worth(view) * itemGain(view, item, difficulty);
+    worth(view) * itemGain(view, item, difficulty, parameters);
   /** The window: the `SKILL_WINDOW` skills worth most before their items are weighed. */
   const window = (pool: readonly SkillView[]): SkillView[] =>
     pool
@@ -286,7 +289,7 @@ export function selectNextItem(
     // The most overdue review, on the item that best tells whether the skill is still known.
     const review =
       due.length > 0
-        ? best([due[0]!], 'review', (view, item, difficulty) => itemGain(view, item, difficulty))
+        ? best([due[0]!], 'review', (view, item, difficulty) => itemGain(view, item, difficulty, parameters))
         : undefined;
     if (review) return review;
   }
@@ -308,7 +311,9 @@ export function selectNextItem(
   // Everything looks mastered: check the skill the evidence is least sure of.
   const bySureness = all.slice().sort((a, b) => a.knows - b.knows);
   for (const view of bySureness) {
-    const check = best([view], 'practice', (v, item, difficulty) => itemGain(v, item, difficulty));
+    const check = best([view], 'practice', (v, item, difficulty) =>
+      itemGain(v, item, difficulty, parameters),
+    );
     if (check) return check;
   }
   return undefined;
