@@ -204,6 +204,35 @@ describe('selectNextItem', () => {
     );
   });
 
+  it('teaches at the item the tracing model predicts the learner gets right about 70% of the time', () => {
+    // Multiple choice, where the evidence's own chance runs high: practice weighs items by the calibrated prediction.
+    const choice = items.map((item) => ({ ...item, guess: 0.25 }));
+    const logit = (p: number) => Math.log(p / (1 - p));
+    for (const state of [
+      practise([
+        ['a', true],
+        ['a', false],
+        ['a', true],
+      ]),
+      practise(secureRun('a')),
+    ]) {
+      const selection = selectNextItem(state, choice, { model, skills, nowMs: DAY_MS, placementAnswers: 0 })!;
+      expect(selection.reason).toBe('practice');
+      const tracing = state.skills[selection.skill]?.tracing;
+      const predicted = choice
+        .filter((item) => item.skills[0] === selection.skill)
+        .map((item) =>
+          model.predict(
+            { learner: state.learner, skills: tracing ? { [selection.skill]: tracing } : {} },
+            item,
+            DAY_MS,
+          ),
+        );
+      const nearest = Math.min(...predicted.map((p) => Math.abs(logit(p) - logit(0.7))));
+      expect(Math.abs(logit(selection.predicted) - logit(0.7))).toBeCloseTo(nearest, 9);
+    }
+  });
+
   it('lets no skill block the rest: a prerequisite that cannot be confirmed yields to its successors', () => {
     const line: CourseSkill[] = [
       { key: 'a', prerequisites: [] },

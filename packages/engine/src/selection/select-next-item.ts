@@ -9,7 +9,7 @@ import {
   knowsChance,
   knowsSuccessSeen,
   REPEAT_RECALL,
-  successChanceSeen,
+  successChance,
 } from './evidence.ts';
 import { KNOWS } from './evidence.ts';
 import type { KnowsParameters, MasteryEvidence } from './evidence.ts';
@@ -118,21 +118,16 @@ interface SkillView {
 
 /**
  * The expected gain of asking `item` for the skill in `view`, in the engine's own model: the learning it brings — the
- * chance the learner does not know the skill yet, times how well the item's predicted success suits learning (most
+ * chance the learner does not know the skill yet, times how well the item's `predicted` success suits learning (most
  * near `LEARNING_SUCCESS`), halved for an item the learner has seen (a remembered answer teaches little) — plus what
  * it settles: the expected change of the chance that the learner knows the skill after the two-state layer's update
  * for a right and for a wrong answer (with the course's `parameters`), weighted by their predicted chances
  * (`INFORMATION_WEIGHT`).
  */
-function itemGain(
-  view: SkillView,
-  item: TracedItem,
-  difficulty: number,
-  parameters: KnowsParameters,
-): number {
+function itemGain(view: SkillView, item: TracedItem, predicted: number, parameters: KnowsParameters): number {
   const { evidence, knows } = view;
   const seen = hasSeen(evidence, item);
-  const p = successChanceSeen(evidence, item, difficulty, seen);
+  const p = Math.min(1 - 1e-9, Math.max(1e-9, predicted));
   const q = knowsSuccessSeen(item, knows, seen, parameters);
   const right = knowsAfterSeen(item, true, knows, seen, parameters);
   const wrong = knowsAfterSeen(item, false, knows, seen, parameters);
@@ -233,36 +228,52 @@ export function selectNextItem(
     return w;
   };
 
+  /** Every practised skill's tracing state, as `predict` takes them (it reads the item's skills only). */
+  const tracing: Record<SkillKey, NonNullable<SkillModelState['tracing']>> = {};
+  for (const [key, stored] of Object.entries(state.skills)) if (stored) tracing[key] = stored.tracing;
+  const predicted = new Map<SkillKey, readonly number[]>();
+  /** The tracing model's P(correct) for each open item of a skill, worked out once per selection. */
+  const predictionsOf = (skill: SkillKey, open: readonly TracedItem[]): readonly number[] => {
+    let known = predicted.get(skill);
+    if (!known) predicted.set(skill, (known = model.predictEach({ learner, skills: tracing }, open, nowMs)));
+    return known;
+  };
+  /**
+   * The best item of the chosen skills by `gain`, which gets each item's P(correct) predicted by the tracing model —
+   * calibrated on the site's answers, where the evidence's own chance was measured overconfident on multiple choice.
+   */
   const best = (
     chosen: readonly SkillView[],
     reason: Selection['reason'],
-    gain: (view: SkillView, item: TracedItem, difficulty: number) => number,
+    gain: (view: SkillView, item: TracedItem, predicted: number) => number,
   ): Selection | undefined => {
-    let found: { view: SkillView; item: TracedItem; gain: number } | undefined;
+    let found: { view: SkillView; item: TracedItem; gain: number; predicted: number } | undefined;
     for (const view of chosen) {
-      for (const item of ofSkill(view.skill.key)) {
-        const g = gain(view, item, model.difficultyOf(item));
+      const open = ofSkill(view.skill.key);
+      const predictions = predictionsOf(view.skill.key, open);
+      for (const [n, item] of open.entries()) {
+        const predicted = predictions[n]!;
+        const g = gain(view, item, predicted);
         if (
           found === undefined ||
           g > found.gain ||
           (g === found.gain && view === found.view && item.id < found.item.id)
         ) {
-          found = { view, item, gain: g };
+          found = { view, item, gain: g, predicted };
         }
       }
     }
     if (!found) return undefined;
-    const skill = found.view.skill.key;
-    const tracing: Record<SkillKey, NonNullable<SkillModelState['tracing']>> = {};
-    for (const key of found.item.skills) {
-      const stored = state.skills[key]?.tracing;
-      if (stored) tracing[key] = stored;
-    }
-    const predicted = model.predict({ learner, skills: tracing }, found.item, nowMs);
-    return { item: found.item, skill, reason, predicted };
+    return { item: found.item, skill: found.view.skill.key, reason, predicted: found.predicted };
   };
-  const practiceGain = (view: SkillView, item: TracedItem, difficulty: number) =>
-    worth(view) * itemGain(view, item, difficulty, parameters);
+  /**
+   * The evidence's own chance of a right answer: reviews and checks weigh items by it, so a skill is tested at an item
+   * the evidence takes as typical-to-hard, not at the easier one practice would teach with.
+   */
+  const evidenceChance = (view: SkillView, item: TracedItem): number =>
+    successChance(view.evidence, item, model.difficultyOf(item));
+  const practiceGain = (view: SkillView, item: TracedItem, predicted: number) =>
+    worth(view) * itemGain(view, item, predicted, parameters);
   /** The window: the `SKILL_WINDOW` skills worth most before their items are weighed. */
   const window = (pool: readonly SkillView[]): SkillView[] =>
     pool
@@ -289,7 +300,9 @@ export function selectNextItem(
     // The most overdue review, on the item that best tells whether the skill is still known.
     const review =
       due.length > 0
-        ? best([due[0]!], 'review', (view, item, difficulty) => itemGain(view, item, difficulty, parameters))
+        ? best([due[0]!], 'review', (view, item) =>
+            itemGain(view, item, evidenceChance(view, item), parameters),
+          )
         : undefined;
     if (review) return review;
   }
@@ -311,8 +324,8 @@ export function selectNextItem(
   // Everything looks mastered: check the skill the evidence is least sure of.
   const bySureness = all.slice().sort((a, b) => a.knows - b.knows);
   for (const view of bySureness) {
-    const check = best([view], 'practice', (v, item, difficulty) =>
-      itemGain(v, item, difficulty, parameters),
+    const check = best([view], 'practice', (v, item) =>
+      itemGain(v, item, evidenceChance(v, item), parameters),
     );
     if (check) return check;
   }

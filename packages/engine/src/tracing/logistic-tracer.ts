@@ -320,6 +320,13 @@ function log1pCount(n: number): number {
   return whole === n && whole >= 0 && whole < 4096 ? LOG1P_TABLE[whole]! : Math.log1p(n);
 }
 
+/** Whether two items exercise the same skills in the same order (their state blocks load identically). */
+function sameSkills(a: readonly SkillKey[], b: readonly SkillKey[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let j = 0; j < a.length; j++) if (a[j] !== b[j]) return false;
+  return true;
+}
+
 /**
  * A logistic-regression knowledge tracer over count, recency, surprise, ability and pattern features (IRT …
  * Vidya-LR). The arithmetic runs on flat Float64Array slots (one `STATE_FIELDS` block per state); the public
@@ -524,6 +531,36 @@ export class LogisticTracer implements TracingModel<LogisticLearnerState, Logist
   predict(state: LogisticState, item: TracedItem, nowMs = 0): number {
     const compiled = this.compile(item);
     this.load(state, item, compiled);
+    return this.predictLoaded(state, item, compiled, nowMs);
+  }
+
+  /**
+   * `predict` for each of `items` on one state, to the bit: the state is copied into the scratch block once per run
+   * of items with the same skills (a skill's candidates), so each further item costs only its own features.
+   */
+  predictEach(state: LogisticState, items: readonly TracedItem[], nowMs = 0): number[] {
+    const predictions: number[] = [];
+    let loaded: readonly SkillKey[] | undefined;
+    for (const item of items) {
+      const compiled = this.compile(item);
+      if (loaded !== undefined && sameSkills(loaded, item.skills)) {
+        this.scratchCode[CODE_COLUMN] = compiled.itemColumn;
+      } else {
+        this.load(state, item, compiled);
+        loaded = item.skills;
+      }
+      predictions.push(this.predictLoaded(state, item, compiled, nowMs));
+    }
+    return predictions;
+  }
+
+  /** The prediction for `item` once `load` has put the state and the item's code in the scratch blocks. */
+  private predictLoaded(
+    state: LogisticState,
+    item: TracedItem,
+    compiled: CompiledItem,
+    nowMs: number,
+  ): number {
     const counts = this.features.itemCounts ? state.learner.items?.[item.id] : undefined;
     this.evidence = item.difficulty !== undefined ? (item.evidence ?? 0) : compiled.attempts;
     const difficulty = this.difficultyOf(item);

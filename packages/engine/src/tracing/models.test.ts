@@ -84,6 +84,33 @@ describe.each(Object.keys(FITTED))('tracing model %s', (name) => {
   });
 });
 
+describe('vidya-lr predictEach', () => {
+  it("gives each item predict's number to the bit, whatever mix of skills and difficulties", () => {
+    const model = FITTED['vidya-lr'] as LogisticTracer;
+    const items = fc.array(
+      fc.record({
+        at: fc.integer({ min: 0, max: ITEMS.length - 1 }),
+        difficulty: fc.option(fc.double({ min: -3, max: 3, noNaN: true }), { nil: undefined }),
+        evidence: fc.integer({ min: 0, max: 50 }),
+      }),
+      { maxLength: 12 },
+    );
+    fc.assert(
+      fc.property(answers, items, (history, chosen) => {
+        const state = play(model, history) as Parameters<LogisticTracer['predict']>[0];
+        const candidates = chosen.map(({ at, difficulty, evidence }) => ({
+          ...ITEMS[at]!,
+          difficulty,
+          evidence,
+        }));
+        expect(model.predictEach(state, candidates, 5_000)).toEqual(
+          candidates.map((item) => model.predict(state, item, 5_000)),
+        );
+      }),
+    );
+  });
+});
+
 describe('vidya-lr states stored by older versions', () => {
   it('reads a state without lastTurn as lastTurn 0, finitely', () => {
     const model = FITTED['vidya-lr']!;
