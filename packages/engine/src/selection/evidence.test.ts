@@ -8,10 +8,12 @@ import {
   knowsChance,
   knowsSuccess,
   knowsSuccessSeen,
+  PROFICIENT_THETA,
   proficientChance,
   startingEvidence,
   successChance,
   successChanceSeen,
+  thetaAnsweringRight,
   updateEvidence,
 } from './evidence.ts';
 import type { MasteryEvidence } from './evidence.ts';
@@ -33,6 +35,25 @@ function answered(answers: readonly boolean[], item: (n: number) => TracedItem =
   });
   return evidence;
 }
+
+describe('the proficiency bar', () => {
+  it('counts slips: a learner at the bar answers a typical free-text item right 80% of the time', () => {
+    const atBar: MasteryEvidence = {
+      mean: PROFICIENT_THETA,
+      variance: 0.01,
+      answers: 10,
+      run: 1,
+      lastMs: 0,
+      seen: [],
+    };
+    expect(successChance(atBar, freeText(1), -0.75)).toBeCloseTo(0.8, 12);
+    expect(proficientChance(atBar)).toBeCloseTo(0.5, 6);
+    expect(successChance({ ...atBar, mean: thetaAnsweringRight(0.6) }, freeText(1), -0.75)).toBeCloseTo(
+      0.6,
+      12,
+    );
+  });
+});
 
 describe('the two-state layer selection steers by', () => {
   it('is sure the learner knows a skill after a few right free-text answers, where the Gaussian is not yet', () => {

@@ -30,12 +30,20 @@ export interface MasteryEvidence {
 
 /** Logit difficulty of the skill's typical item: the middle of the content scale (level 2 of 3, level 3 of 5). */
 export const REFERENCE_DIFFICULTY = -0.75;
-/** θ of a learner who answers a typical item right 80% of the time: the proficiency bar. */
-export const PROFICIENT_THETA = Math.log(0.8 / 0.2);
-/** Variance of θ before the first answer on a skill (a standard deviation of 1.2 logits). */
-export const PRIOR_VARIANCE = 1.44;
 /** Chance of a careless wrong answer by someone who knows the skill, so one slip is weak evidence. */
 export const SLIP = 0.05;
+/**
+ * θ of a learner who answers a typical item right with chance `p` (without guessing): slips included, as the
+ * likelihood has them, so σ(θ)·(1 − SLIP) = p.
+ */
+export function thetaAnsweringRight(p: number): number {
+  const known = p / (1 - SLIP);
+  return Math.log(known / (1 - known));
+}
+/** θ of a learner who answers a typical item right 80% of the time: the proficiency bar. */
+export const PROFICIENT_THETA = thetaAnsweringRight(0.8);
+/** Variance of θ before the first answer on a skill (a standard deviation of 1.2 logits). */
+export const PRIOR_VARIANCE = 1.44;
 /** Chance that a learner answers an item seen before from memory of its answer rather than from knowledge. */
 export const REPEAT_RECALL = 0.5;
 /** Variance added per answer on the skill: the learner's knowledge moves as they practise (learning). */
@@ -48,7 +56,7 @@ export const LEARNING_VARIANCE_PER_ANSWER = 0.02;
  */
 export const LEARNING_CHANCE = 0.15;
 /** Where a learner who has just learnt the skill stands: just above the proficiency bar. */
-const LEARNT_THETA = Math.log(0.8 / 0.2) + 0.5;
+const LEARNT_THETA = PROFICIENT_THETA + 0.5;
 /** Variance added per day without practice (forgetting), up to `MAX_FORGETTING_VARIANCE`. */
 export const FORGETTING_VARIANCE_PER_DAY = 0.01;
 const MAX_FORGETTING_VARIANCE = 0.5;

@@ -9,6 +9,7 @@ import {
   proficientChance,
   REFERENCE_DIFFICULTY,
   startingEvidence,
+  thetaAnsweringRight,
 } from './evidence.ts';
 import type { KnowsParameters, MasteryEvidence } from './evidence.ts';
 
@@ -41,7 +42,7 @@ export const GETTING_THERE_P = 0.6;
  * `needs practice`; between the two it is `not sure yet`.
  */
 export const BAND_CONFIDENCE = 0.75;
-const GETTING_THERE_THETA = Math.log(GETTING_THERE_P / (1 - GETTING_THERE_P));
+const GETTING_THERE_THETA = thetaAnsweringRight(GETTING_THERE_P);
 
 /**
  * The evidence behind a skill's mastery: the stored one, or for a skill never practised (or stored before evidence
