@@ -233,6 +233,16 @@ describe('selectNextItem', () => {
     }
   });
 
+  it('still teaches a skill the learner cannot answer yet rather than drilling one they half know', () => {
+    // a mastered; b right, wrong, right; c never practised, and every item of c far too hard for this learner now.
+    const state = practise([...secureRun('a'), ['b', true], ['b', false], ['b', true], ['a', true]]);
+    const hard = items.map((item) => (item.skills[0] === 'c' ? { ...item, difficulty: 4 } : item));
+    const course = skills.filter((s) => s.key !== 'd');
+    const next = selectNextItem(state, hard, { model, skills: course, nowMs: DAY_MS, placementAnswers: 0 })!;
+    expect(next.predicted).toBeLessThan(0.1);
+    expect(next.skill).toBe('c');
+  });
+
   it('lets no skill block the rest: a prerequisite that cannot be confirmed yields to its successors', () => {
     const line: CourseSkill[] = [
       { key: 'a', prerequisites: [] },

@@ -78,6 +78,12 @@ export const READY_CHANCE = 0.5;
 const LEARNING_SUCCESS = 0.7;
 const LEARNING_LOGIT = Math.log(LEARNING_SUCCESS / (1 - LEARNING_SUCCESS));
 /**
+ * What an item far from `LEARNING_SUCCESS` still teaches, as a share of the best: its feedback and explanation. Without
+ * it a skill with no item near the sweet spot for this learner (one they cannot answer yet) looked worth nothing, and
+ * practice went to skills the learner half knew instead.
+ */
+const FAR_FROM_LEARNING_SUCCESS = 0.1;
+/**
  * A skill the evidence says the learner probably knows rests this long after its last answer before it is practised
  * again (move on, come back spaced), while other skills are worth practising.
  */
@@ -119,10 +125,10 @@ interface SkillView {
 /**
  * The expected gain of asking `item` for the skill in `view`, in the engine's own model: the learning it brings — the
  * chance the learner does not know the skill yet, times how well the item's `predicted` success suits learning (most
- * near `LEARNING_SUCCESS`), halved for an item the learner has seen (a remembered answer teaches little) — plus what
- * it settles: the expected change of the chance that the learner knows the skill after the two-state layer's update
- * for a right and for a wrong answer (with the course's `parameters`), weighted by their predicted chances
- * (`INFORMATION_WEIGHT`).
+ * near `LEARNING_SUCCESS`, never below `FAR_FROM_LEARNING_SUCCESS`), halved for an item the learner has seen (a
+ * remembered answer teaches little) — plus what it settles: the expected change of the chance that the learner knows
+ * the skill after the two-state layer's update for a right and for a wrong answer (with the course's `parameters`),
+ * weighted by their predicted chances (`INFORMATION_WEIGHT`).
  */
 function itemGain(view: SkillView, item: TracedItem, predicted: number, parameters: KnowsParameters): number {
   const { evidence, knows } = view;
@@ -134,7 +140,9 @@ function itemGain(view: SkillView, item: TracedItem, predicted: number, paramete
   const settles = q * Math.abs(right - knows) + (1 - q) * Math.abs(wrong - knows);
   // A remembered answer teaches little: an item seen before on the skill counts its learning at half.
   const fresh = seen ? 1 - REPEAT_RECALL : 1;
-  const suits = Math.exp(-((Math.log(p / (1 - p)) - LEARNING_LOGIT) ** 2) / 2);
+  const suits =
+    FAR_FROM_LEARNING_SUCCESS +
+    (1 - FAR_FROM_LEARNING_SUCCESS) * Math.exp(-((Math.log(p / (1 - p)) - LEARNING_LOGIT) ** 2) / 2);
   const learns = (1 - knows) * suits * fresh;
   return learns + INFORMATION_WEIGHT * settles;
 }
