@@ -146,8 +146,9 @@ export class EngineSite {
   }
 
   /**
-   * The item as the engine sees it (item-bank.ts `traced`): id, skill, current difficulty and its prior, and the
-   * chance of a blind guess (one in the options; 0 for free text), never the truth.
+   * The item as the engine sees it (item-bank.ts `traced`): id, skill, current difficulty, its prior and the
+   * difficulty its content level stands for, and the chance of a blind guess (one in the options; 0 for free text),
+   * never the truth.
    */
   traced(item: SimItem): TracedItem {
     return {
@@ -155,6 +156,7 @@ export class EngineSite {
       skills: [item.skill],
       difficulty: this.difficultyOf(item),
       priorDifficulty: this.priorOf(item),
+      levelDifficulty: this.priorOf(item),
       guess: this.course.options > 0 ? 1 / this.course.options : 0,
     };
   }

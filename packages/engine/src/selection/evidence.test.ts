@@ -55,6 +55,30 @@ describe('the proficiency bar', () => {
   });
 });
 
+describe("the bar's typical item, as the site calibrates it", () => {
+  /** Right and wrong answers in turn on items the site calibrates `offset` logits from their content level. */
+  const answered = (offset: number, levelKnown = true): MasteryEvidence => {
+    let evidence: MasteryEvidence = { mean: 0, variance: 1.44, answers: 0, run: 0, lastMs: 0, seen: [] };
+    for (let n = 0; n < 12; n++) {
+      const item: TracedItem = {
+        ...freeText(n),
+        difficulty: -0.75 + offset,
+        ...(levelKnown ? { levelDifficulty: -0.75 } : {}),
+      };
+      evidence = updateEvidence(evidence, item, -0.75 + offset, n % 3 !== 2, n * 60_000, true);
+    }
+    return evidence;
+  };
+
+  it('moves with the calibration: items harder than their level say no more of proficiency than items at it', () => {
+    const atLevel = proficientChance(answered(0));
+    expect(answered(1).shift).toBeCloseTo(1, 9);
+    expect(proficientChance(answered(1))).toBeCloseTo(atLevel, 1);
+    // Without the content level the same answers on the harder items would read as a stronger learner.
+    expect(proficientChance(answered(1, false))).toBeGreaterThan(atLevel + 0.2);
+  });
+});
+
 describe('the two-state layer selection steers by', () => {
   it('is sure the learner knows a skill after a few right free-text answers, where the Gaussian is not yet', () => {
     const evidence = answered([false, false, true, true, true]);

@@ -26,6 +26,12 @@ export interface MasteryEvidence {
   readonly lastMs: number;
   /** 32-bit hashes of the last `SEEN_ITEMS` item ids answered on the skill, so a repeat counts as weak evidence. */
   readonly seen: readonly number[];
+  /**
+   * How much harder the site finds this skill's items than their content levels say: the running mean, over the
+   * answered items, of calibrated − level difficulty (logits; absent = 0). The bar is about the skill's typical item as
+   * the site calibrates it, so θ is compared with the bar plus this.
+   */
+  readonly shift?: number;
 }
 
 /** Logit difficulty of the skill's typical item: the middle of the content scale (level 2 of 3, level 3 of 5). */
@@ -158,10 +164,11 @@ export function posterior(
   const offset = difficulty - REFERENCE_DIFFICULTY;
   const variance = widened(evidence, nowMs);
   const stay = laplaceStep(evidence.mean, variance, guess, offset, correct);
-  if (evidence.mean >= LEARNT_THETA) return stay;
+  const learntTheta = LEARNT_THETA + (evidence.shift ?? 0);
+  if (evidence.mean >= learntTheta) return stay;
   // A two-part belief: unchanged, or just learnt; each part takes the answer, then the parts are merged back into
   // one Gaussian with the same mean and variance as the mixture.
-  const learnt = laplaceStep(LEARNT_THETA, variance, guess, offset, correct);
+  const learnt = laplaceStep(learntTheta, variance, guess, offset, correct);
   const w0 = (1 - LEARNING_CHANCE) * stay.likelihood;
   const w1 = LEARNING_CHANCE * learnt.likelihood;
   const a = w0 / (w0 + w1);
@@ -224,12 +231,27 @@ export function updateEvidence(
     knows: knowsAfter(evidence, item, correct, nowMs, knows),
     lastMs: nowMs > 0 ? nowMs : evidence.lastMs,
     seen,
+    shift: shiftAfter(evidence, item, difficulty),
   };
 }
 
+/** Answers over which `MasteryEvidence.shift` averages (a running mean of the last this many, roughly). */
+const SHIFT_ANSWERS = 20;
+
+/** The evidence's `shift` after an answer to `item` at calibrated `difficulty`. */
+function shiftAfter(evidence: MasteryEvidence, item: TracedItem, difficulty: number): number {
+  const shift = evidence.shift ?? 0;
+  if (item.levelDifficulty === undefined) return shift;
+  return shift + (difficulty - item.levelDifficulty - shift) / Math.min(evidence.answers + 1, SHIFT_ANSWERS);
+}
+
 /** P(θ ≥ the proficiency bar): how sure a belief is that the skill is proficient. */
-export function proficientChance(belief: { readonly mean: number; readonly variance: number }): number {
-  return normalCdf((belief.mean - PROFICIENT_THETA) / Math.sqrt(belief.variance));
+export function proficientChance(belief: {
+  readonly mean: number;
+  readonly variance: number;
+  readonly shift?: number;
+}): number {
+  return normalCdf((belief.mean - (belief.shift ?? 0) - PROFICIENT_THETA) / Math.sqrt(belief.variance));
 }
 
 /** The parameters of the two-state layer (`KNOWS`, or fitted to a site's answers by `fitKnowsParameters`). */

@@ -66,7 +66,7 @@ export function evidenceOf(
 
 /** The mastery that `evidence` shows; `wasMastered` when the skill already holds a review card. */
 export function masteryFromEvidence(evidence: MasteryEvidence, wasMastered: boolean): Mastery {
-  const p = 1 / (1 + Math.exp(-evidence.mean));
+  const p = 1 / (1 + Math.exp(-(evidence.mean - (evidence.shift ?? 0))));
   const sd = Math.sqrt(evidence.variance);
   const uncertainty = p * (1 - p) * sd;
   if (evidence.answers === 0) return { p, uncertainty, band: 'not started' };
@@ -78,7 +78,7 @@ export function masteryFromEvidence(evidence: MasteryEvidence, wasMastered: bool
     return { p, uncertainty, band: 'mastered' };
   }
   if (evidence.answers < MIN_ANSWERS_FOR_BAND) return { p, uncertainty, band: 'not sure yet' };
-  const above = normalCdf((evidence.mean - GETTING_THERE_THETA) / sd);
+  const above = normalCdf((evidence.mean - (evidence.shift ?? 0) - GETTING_THERE_THETA) / sd);
   if (above >= BAND_CONFIDENCE) return { p, uncertainty, band: 'getting there' };
   if (above <= 1 - BAND_CONFIDENCE) return { p, uncertainty, band: 'needs practice' };
   return { p, uncertainty, band: 'not sure yet' };

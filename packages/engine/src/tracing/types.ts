@@ -15,6 +15,11 @@ export interface TracedItem {
    */
   readonly priorDifficulty?: number;
   /**
+   * The difficulty the item's content level stands for (`difficultyFromPrior` of its label), never refitted: how much
+   * harder the site finds the item than its level says (`difficulty` − this) moves the mastery bar's typical item.
+   */
+  readonly levelDifficulty?: number;
+  /**
    * Chance of a right answer by guessing: 1/choices for multiple choice, 0 for free text (absent = 0). Mastery
    * discounts right answers by it.
    */

@@ -96,6 +96,7 @@ export class ItemBank {
           skills: [skillId],
           difficulty: priorDifficulty,
           priorDifficulty,
+          levelDifficulty: priorDifficulty,
           guess: guessOf(kind, choices),
         },
         statsKey: id,
@@ -170,6 +171,7 @@ export class ItemBank {
             skills: [skill],
             difficulty: priorDifficulty,
             priorDifficulty,
+            levelDifficulty: priorDifficulty,
             guess: 0,
           },
           statsKey: generatedStatsKey(skill, difficulty),
@@ -253,11 +255,15 @@ export function statsUnder(candidate: Candidate, stats: StatsMap): ItemStats {
   return statsFor(candidate, stats.get(candidate.statsKey));
 }
 
-/** What the engine is told of an item's difficulty: the calibrated value, its prior and the attempts behind it. */
+/**
+ * What the engine is told of an item's difficulty: the calibrated value, its prior and the attempts behind it, and
+ * (for an answered item) the difficulty its content level stands for, which the mastery bar's typical item follows.
+ */
 export interface DifficultyView {
   difficulty: number;
   priorDifficulty: number;
   evidence: number;
+  levelDifficulty?: number;
 }
 
 /** The difficulty the engine is told under an item's statistics. */

@@ -248,7 +248,9 @@ export function planAnswer(
   const candidate = bank
     .candidates(course, quizId, served.position, [served.skillId])
     .find((c) => c.statsKey === statsKey);
-  const view = candidate ? difficultyView(statsUnder(candidate, engine.stats)) : undefined;
+  const view = candidate
+    ? { ...difficultyView(statsUnder(candidate, engine.stats)), levelDifficulty: candidate.priorDifficulty }
+    : undefined;
   const outcome = recordAnswer(
     model,
     learner,

@@ -134,6 +134,7 @@ export function replayAttempts(stored: Pick<Stored, 'fits' | 'bank' | 'attempts'
                 difficulty,
                 priorDifficulty: fitPriors.get(a.modelVersion ?? 0)?.[statsKey] ?? candidate.priorDifficulty,
                 evidence,
+                levelDifficulty: candidate.priorDifficulty,
               }
             : undefined,
         ),
