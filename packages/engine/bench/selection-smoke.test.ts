@@ -3,7 +3,7 @@ import { parseSelectionBenchArgs, runSelectionBench } from './selection.bench.ts
 import { ContinuousLearner } from './selection/continuous-learner.ts';
 import { buildCourse } from './selection/course.ts';
 import type { SimItem } from './selection/course.ts';
-import { EngineSite } from './selection/engine-policy.ts';
+import { EngineLearner, EngineSite } from './selection/engine-policy.ts';
 import { interleavingPolicy, validateInterleaving } from './selection/interleaving.ts';
 import { MisconceptionLearner } from './selection/misconception-learner.ts';
 import { randomPolicy } from './selection/policy.ts';
@@ -83,6 +83,9 @@ describe('bench:selection arguments and rules', () => {
     expect(() => parseSelectionBenchArgs(['--model', 'bkt'])).toThrow(RangeError);
     expect(() => parseSelectionBenchArgs(['--learners', '0'])).toThrow(RangeError);
     expect(parseSelectionBenchArgs(['--shape', 'generated']).shapes).toEqual(['generated']);
+    expect(parseSelectionBenchArgs([]).modelRefitEvery).toBe(0);
+    expect(parseSelectionBenchArgs(['--model-refit', '5000']).modelRefitEvery).toBe(5000);
+    expect(() => parseSelectionBenchArgs(['--model-refit', '1.5'])).toThrow(RangeError);
   });
 
   it('accepts exactly the interleaving grid: windows 1–6, streaks 2–4, reviews every 3–6 questions or never', () => {
@@ -150,6 +153,19 @@ describe('bench:selection simulated truth', () => {
     // 35% of skills held × 60% of their items.
     expect(affected / pairs).toBeGreaterThan(0.15);
     expect(affected / pairs).toBeLessThan(0.27);
+  });
+
+  it('refits the tracing model and the item priors on the answers so far, as the server job does', () => {
+    const site = new EngineSite(course, 100);
+    const item = course.itemsAt(entry, 'refit', 0)[2]!;
+    const engine = new EngineLearner(site);
+    const before = site.model;
+    for (let n = 0; n < 100; n++) engine.record(course.itemsAt(entry, `q${n}`, 0)[2]!, n % 4 === 0, n * 60_000);
+    expect(site.modelFits).toBe(1);
+    expect(site.model).not.toBe(before);
+    // Answered mostly wrong: the refit's prior for the key is harder than its level's, the sums start again.
+    expect(site.traced(item).priorDifficulty).toBeGreaterThan(site.priorOf(item));
+    expect(site.difficultyOf(item)).toBe(site.traced(item).priorDifficulty);
   });
 
   it('shares item statistics across learners through the engine adapter', () => {

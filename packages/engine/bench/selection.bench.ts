@@ -31,6 +31,8 @@ export interface SelectionBenchOptions {
   /** Grid-search the interleaving rule on the tuning seeds first (else use the cached best configurations). */
   readonly tune: boolean;
   readonly tuneLearners: number;
+  /** Answers between refits of the tracing model (the server's model refit job); 0 = never. */
+  readonly modelRefitEvery: number;
 }
 
 /** One (learner model, course shape) of a run. */
@@ -54,6 +56,7 @@ export function parseSelectionBenchArgs(argv: readonly string[]): SelectionBench
       'max-questions': { type: 'string', default: '600' },
       tune: { type: 'boolean', default: false },
       'tune-learners': { type: 'string', default: '40' },
+      'model-refit': { type: 'string', default: '0' },
     },
   });
   const integer = (name: string, text: string, least: number): number => {
@@ -85,6 +88,7 @@ export function parseSelectionBenchArgs(argv: readonly string[]): SelectionBench
     maxQuestions: integer('max-questions', values['max-questions'], 1),
     tune: values.tune,
     tuneLearners: integer('tune-learners', values['tune-learners'], 3),
+    modelRefitEvery: integer('model-refit', values['model-refit'], 0),
   };
 }
 
@@ -108,7 +112,10 @@ export function runSelectionBench(
 ): SelectionBenchResult[] {
   log(
     `bench:selection — seed ${options.seed}, ${options.learners} learners per site, cap ${options.maxQuestions} questions, ` +
-      `quizzes of 5 every 1–3 days; proficient = P(correct) ≥ 0.8 on a medium item a day later; goal = 80% of skills`,
+      `quizzes of 5 every 1–3 days; proficient = P(correct) ≥ 0.8 on a medium item a day later; goal = 80% of skills` +
+      (options.modelRefitEvery > 0
+        ? `; tracing model refitted every ${options.modelRefitEvery} answers of a site`
+        : '; cold-start tracing model (no refit)'),
   );
   const results: SelectionBenchResult[] = [];
   for (const model of options.models) {
@@ -128,6 +135,7 @@ export function runSelectionBench(
             seed: options.seed,
             maxQuestions: options.maxQuestions,
             withEngineAlongside: true,
+            modelRefitEvery: options.modelRefitEvery,
           }),
         ),
       );

@@ -12,6 +12,7 @@ import {
   itemDifficulty,
   recordAnswer,
   recordItemAttempt,
+  refitModel,
   selectNextItem,
 } from '../../src/index.ts';
 import type {
@@ -47,7 +48,10 @@ interface RecordedAnswer {
 
 /** The site: one production model and one table of item statistics shared by every learner, as on the server. */
 export class EngineSite {
-  readonly model: ProductionModel = createProductionModel();
+  model: ProductionModel = createProductionModel();
+  private answersAtModelFit = 0;
+  /** Refits of the tracing model so far. */
+  modelFits = 0;
   private readonly stats = new Map<string, ItemStats>();
   readonly skills: readonly CourseSkill[];
   /** Every answer recorded on the site, in arrival order (the server's `attempt` rows). */
@@ -58,7 +62,14 @@ export class EngineSite {
   knows: KnowsParameters | undefined;
   readonly fits: KnowsFit[] = [];
 
-  constructor(readonly course: SimCourse) {
+  /**
+   * `modelRefitEvery`: answers between two refits of the tracing model and the item priors, as the server's model
+   * refit job does on its schedule (0 = never: the cold-start model throughout).
+   */
+  constructor(
+    readonly course: SimCourse,
+    private readonly modelRefitEvery = 0,
+  ) {
     // Course order, entry skills = no prerequisites (quizzes.service.ts `choose`).
     this.skills = course.skills.map((s) => ({
       key: s.key,
@@ -76,6 +87,48 @@ export class EngineSite {
   recordAnswer(answer: RecordedAnswer): void {
     this.answers.push(answer);
     if (this.answers.length - this.answersAtFit >= REFIT_EVERY_ANSWERS) this.refitKnows();
+    const every = this.modelRefitEvery;
+    if (every > 0 && this.answers.length - this.answersAtModelFit >= every) this.refitTracing();
+  }
+
+  /**
+   * The model refit job (model-fit.job.ts, decision 010): the tracing model refitted on every answer so far, each
+   * statistics key as one item (`attemptLog`), and every attempted key's fitted difficulty made its new prior with the
+   * calibration sums reset (`model-fit.repository.ts`).
+   */
+  refitTracing(): void {
+    this.answersAtModelFit = this.answers.length;
+    const rows = this.answers
+      .map((a, order) => ({ a, order }))
+      .sort((x, y) => x.a.learner - y.a.learner || x.a.nowMs - y.a.nowMs || x.order - y.order);
+    const itemIndex = new Map<string, number>();
+    const items: TracedItem[] = [];
+    const n = rows.length;
+    const log = {
+      learner: new Int32Array(n),
+      item: new Int32Array(n),
+      correct: new Uint8Array(n),
+      timeMs: new Float64Array(n),
+      items,
+    };
+    rows.forEach(({ a }, r) => {
+      let i = itemIndex.get(a.item.statsKey);
+      if (i === undefined) {
+        itemIndex.set(a.item.statsKey, (i = items.length));
+        items.push({ id: a.item.statsKey, skills: [a.item.skill] });
+      }
+      log.learner[r] = a.learner;
+      log.item[r] = i;
+      log.correct[r] = a.correct ? 1 : 0;
+      log.timeMs[r] = a.nowMs + 1;
+    });
+    const fit = refitModel(log);
+    this.model = createProductionModel(fit.parameters);
+    this.modelFits++;
+    for (const [key, prior] of Object.entries(fit.itemPriors)) {
+      const stats = this.stats.get(key);
+      if (stats) this.stats.set(key, { ...stats, priorDifficulty: prior, residual: 0, information: 0 });
+    }
   }
 
   /** Fits the two-state layer on every answer recorded so far (grouped by learner, in time order). */
@@ -155,7 +208,7 @@ export class EngineSite {
       id: item.id,
       skills: [item.skill],
       difficulty: this.difficultyOf(item),
-      priorDifficulty: this.priorOf(item),
+      priorDifficulty: this.statsOf(item.statsKey, item.level).priorDifficulty,
       levelDifficulty: this.priorOf(item),
       guess: this.course.options > 0 ? 1 / this.course.options : 0,
     };

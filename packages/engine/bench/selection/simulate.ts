@@ -28,6 +28,8 @@ export interface SiteSpec {
   readonly maxQuestions: number;
   /** Keep the engine's mastery and item statistics alongside a non-engine policy (off only to tune faster). */
   readonly withEngineAlongside: boolean;
+  /** Answers between refits of the tracing model, as the server's refit job (0 or absent = never). */
+  readonly modelRefitEvery?: number;
 }
 
 /** One learner's figures. */
@@ -166,7 +168,7 @@ function runLearner(spec: SiteSpec, site: EngineSite, index: number): LearnerRes
 
 /** Runs `spec.learners` learners one after another on one site (shared item statistics). */
 export function simulateSite(spec: SiteSpec): SiteResult {
-  const site = new EngineSite(spec.course);
+  const site = new EngineSite(spec.course, spec.modelRefitEvery ?? 0);
   const learners: LearnerResult[] = [];
   let calibrationFirstThird = calibrationOf(site, spec.course);
   const firstThird = Math.max(1, Math.floor(spec.learners / 3));
