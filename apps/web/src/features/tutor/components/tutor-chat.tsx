@@ -98,6 +98,12 @@ export function TutorChat({
       old ? { ...old, messages: change(old.messages) } : old,
     );
   };
+  /**
+   * Adds a message the server has stored unless the conversation already holds it: a fetch of a new conversation can
+   * land after the server stored the message and before its stream event is read here.
+   */
+  const addStored = (id: string, message: TutorMessage) =>
+    updateMessages(id, (list) => (list.some((m) => m.id === message.id) ? list : [...list, message]));
 
   const send = async (text: string, isRetry: boolean) => {
     setFailure(null);
@@ -121,7 +127,7 @@ export function TutorChat({
         if (event.type === 'start') {
           userMessage = event.userMessage;
           setAnsweredBy(event.engine);
-          if (!isRetry) updateMessages(conversationId, (list) => [...list, event.userMessage]);
+          if (!isRetry) addStored(conversationId, event.userMessage);
           setPending((p) => p && { ...p, userMessage: event.userMessage });
         } else if (event.type === 'delta') {
           setPending((p) => p && { ...p, reply: p.reply + event.text });
@@ -130,7 +136,7 @@ export function TutorChat({
         } else if (event.type === 'done') {
           // A fetch of this conversation that started before the reply was stored must not overwrite it.
           await queryClient.cancelQueries({ queryKey: queryKeys.tutor.conversation(conversationId) });
-          updateMessages(conversationId, (list) => [...list, event.message]);
+          addStored(conversationId, event.message);
         } else {
           setFailure({ message: event.detail, unsent: null, retry: retryStored });
         }
