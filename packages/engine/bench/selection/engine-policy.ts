@@ -16,6 +16,7 @@ import {
   selectNextItem,
 } from '../../src/index.ts';
 import type {
+  AttemptLog,
   CourseSkill,
   ItemStats,
   KnowsFit,
@@ -98,30 +99,7 @@ export class EngineSite {
    */
   refitTracing(): void {
     this.answersAtModelFit = this.answers.length;
-    const rows = this.answers
-      .map((a, order) => ({ a, order }))
-      .sort((x, y) => x.a.learner - y.a.learner || x.a.nowMs - y.a.nowMs || x.order - y.order);
-    const itemIndex = new Map<string, number>();
-    const items: TracedItem[] = [];
-    const n = rows.length;
-    const log = {
-      learner: new Int32Array(n),
-      item: new Int32Array(n),
-      correct: new Uint8Array(n),
-      timeMs: new Float64Array(n),
-      items,
-    };
-    rows.forEach(({ a }, r) => {
-      let i = itemIndex.get(a.item.statsKey);
-      if (i === undefined) {
-        itemIndex.set(a.item.statsKey, (i = items.length));
-        items.push({ id: a.item.statsKey, skills: [a.item.skill] });
-      }
-      log.learner[r] = a.learner;
-      log.item[r] = i;
-      log.correct[r] = a.correct ? 1 : 0;
-      log.timeMs[r] = a.nowMs + 1;
-    });
+    const log = this.answerLog((a) => ({ id: a.item.statsKey, skills: [a.item.skill] }));
     const fit = refitModel(log);
     this.model = createProductionModel(fit.parameters);
     this.modelFits++;
@@ -134,6 +112,19 @@ export class EngineSite {
   /** Fits the two-state layer on every answer recorded so far (grouped by learner, in time order). */
   refitKnows(): void {
     this.answersAtFit = this.answers.length;
+    const log = this.answerLog((a) => ({ id: a.item.id, skills: [a.item.skill], guess: a.guess }));
+    const fit = fitKnowsParameters(log, this.fits.at(-1)?.parameters);
+    if (fit) {
+      this.knows = fit.parameters;
+      this.fits.push(fit);
+    }
+  }
+
+  /**
+   * Every answer recorded so far as an attempt log (grouped by learner, in time order), each answer's item as `itemOf`
+   * gives it; answers whose items share an id share one entry.
+   */
+  private answerLog(itemOf: (answer: RecordedAnswer) => TracedItem): AttemptLog {
     const rows = this.answers
       .map((a, order) => ({ a, order }))
       .sort((x, y) => x.a.learner - y.a.learner || x.a.nowMs - y.a.nowMs || x.order - y.order);
@@ -148,22 +139,19 @@ export class EngineSite {
       items,
     };
     rows.forEach(({ a }, r) => {
-      let i = itemIndex.get(a.item.id);
+      const item = itemOf(a);
+      let i = itemIndex.get(item.id);
       if (i === undefined) {
-        itemIndex.set(a.item.id, (i = items.length));
-        items.push({ id: a.item.id, skills: [a.item.skill], guess: a.guess });
+        itemIndex.set(item.id, (i = items.length));
+        items.push(item);
       }
       log.learner[r] = a.learner;
       log.item[r] = i;
       log.correct[r] = a.correct ? 1 : 0;
-      // Each simulated learner's clock starts at 0; the fit reads gaps within a learner only (0 = unknown).
+      // Each simulated learner's clock starts at 0; the fits read gaps within a learner only (0 = unknown).
       log.timeMs[r] = a.nowMs + 1;
     });
-    const fit = fitKnowsParameters(log, this.fits.at(-1)?.parameters);
-    if (fit) {
-      this.knows = fit.parameters;
-      this.fits.push(fit);
-    }
+    return log;
   }
 
   /** The item's prior difficulty from its content label (item-bank.ts `difficultyFromPrior`). */
