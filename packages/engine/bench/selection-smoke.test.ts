@@ -168,6 +168,14 @@ describe('bench:selection simulated truth', () => {
     expect(site.difficultyOf(item)).toBe(site.traced(item).priorDifficulty);
   });
 
+  it("tells the engine how many attempts back an item's difficulty, as the server's item bank does", () => {
+    const site = new EngineSite(course);
+    const item = course.itemsAt(entry, 'evidence', 1)[3]!;
+    expect(site.traced(item).evidence).toBe(0);
+    for (let i = 0; i < 7; i++) site.recordAttempt(item, i % 2 === 0, 0.6);
+    expect(site.traced(item)).toMatchObject({ evidence: 7, difficulty: site.difficultyOf(item) });
+  });
+
   it('shares item statistics across learners through the engine adapter', () => {
     const site = new EngineSite(course);
     const item = course.itemsAt(entry, 'shared', 0)[2]!;

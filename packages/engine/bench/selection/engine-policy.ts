@@ -187,16 +187,18 @@ export class EngineSite {
   }
 
   /**
-   * The item as the engine sees it (item-bank.ts `traced`): id, skill, current difficulty, its prior and the
-   * difficulty its content level stands for, and the chance of a blind guess (one in the options; 0 for free text),
-   * never the truth.
+   * The item as the engine sees it (item-bank.ts `traced`, `difficultyView`): id, skill, current difficulty, its
+   * prior and the attempts behind it, the difficulty its content level stands for, and the chance of a blind guess
+   * (one in the options; 0 for free text), never the truth.
    */
   traced(item: SimItem): TracedItem {
+    const stats = this.statsOf(item.statsKey, item.level);
     return {
       id: item.id,
       skills: [item.skill],
-      difficulty: this.difficultyOf(item),
-      priorDifficulty: this.statsOf(item.statsKey, item.level).priorDifficulty,
+      difficulty: itemDifficulty(stats),
+      priorDifficulty: stats.priorDifficulty,
+      evidence: stats.attempts,
       levelDifficulty: this.priorOf(item),
       guess: this.course.options > 0 ? 1 / this.course.options : 0,
     };
