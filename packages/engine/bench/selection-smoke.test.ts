@@ -155,17 +155,21 @@ describe('bench:selection simulated truth', () => {
     expect(affected / pairs).toBeLessThan(0.27);
   });
 
-  it('refits the tracing model and the item priors on the answers so far, as the server job does', () => {
+  it('refits the tracing model on the answers so far and leaves the item statistics, as the server job does', () => {
     const site = new EngineSite(course, 100);
     const item = course.itemsAt(entry, 'refit', 0)[2]!;
     const engine = new EngineLearner(site);
     const before = site.model;
-    for (let n = 0; n < 100; n++) engine.record(course.itemsAt(entry, `q${n}`, 0)[2]!, n % 4 === 0, n * 60_000);
+    for (let n = 0; n < 99; n++) engine.record(course.itemsAt(entry, `q${n}`, 0)[2]!, n % 4 === 0, n * 60_000);
+    expect(site.modelFits).toBe(0);
+    const calibrated = site.difficultyOf(item);
+    engine.record(course.itemsAt(entry, 'q99', 0)[2]!, false, 99 * 60_000);
     expect(site.modelFits).toBe(1);
     expect(site.model).not.toBe(before);
-    // Answered mostly wrong: the refit's prior for the key is harder than its level's, the sums start again.
-    expect(site.traced(item).priorDifficulty).toBeGreaterThan(site.priorOf(item));
-    expect(site.difficultyOf(item)).toBe(site.traced(item).priorDifficulty);
+    // Answered mostly wrong: calibrated harder than its level, and the refit keeps the level's prior and the sums.
+    expect(calibrated).toBeGreaterThan(site.priorOf(item));
+    expect(site.traced(item).priorDifficulty).toBe(site.priorOf(item));
+    expect(site.difficultyOf(item)).toBeGreaterThan(calibrated);
   });
 
   it("tells the engine how many attempts back an item's difficulty, as the server's item bank does", () => {

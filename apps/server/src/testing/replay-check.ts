@@ -29,9 +29,10 @@ import { readStored } from './replay/stored-rows.ts';
  * replayed answers' terms (up to the rounding of adding them in another order).
  *
  * Each answer is replayed with the model it was predicted with (`model_version`: a stored `model_fit`, or the
- * cold-start model), and the item prior of that fit (decision 010). A fitted model also weighs how many attempts back
- * the difficulty, which the row does not keep: the replay tries counts nearest the attempts committed before it. A
- * fit resets the calibration sums of the items it saw, so those items' sums are not compared.
+ * cold-start model), and the item priors in force under that fit (decision 010; fits since decision 017 set none). A
+ * fitted model also weighs how many attempts back the difficulty, which the row does not keep: the replay tries counts
+ * nearest the attempts committed before it. A fit stored before decision 017 reset the calibration sums of the items
+ * it saw, so those items' sums are not compared.
  */
 
 export type { AckedAnswer };

@@ -93,20 +93,19 @@ export class EngineSite {
   }
 
   /**
-   * The model refit job (model-fit.job.ts, decision 010): the tracing model refitted on every answer so far, each
-   * statistics key as one item (`attemptLog`), and every attempted key's fitted difficulty made its new prior with the
-   * calibration sums reset (`model-fit.repository.ts`).
+   * The model refit job (model-fit.job.ts, decisions 010 and 017): the tracing model refitted on every answer so far,
+   * each statistics key as one item at its calibrated difficulty now (`attemptLog`); the item statistics are left as
+   * they are.
    */
   refitTracing(): void {
     this.answersAtModelFit = this.answers.length;
-    const log = this.answerLog((a) => ({ id: a.item.statsKey, skills: [a.item.skill] }));
-    const fit = refitModel(log);
-    this.model = createProductionModel(fit.parameters);
+    const log = this.answerLog((a) => ({
+      id: a.item.statsKey,
+      skills: [a.item.skill],
+      difficulty: this.difficultyOf(a.item),
+    }));
+    this.model = createProductionModel(refitModel(log).parameters);
     this.modelFits++;
-    for (const [key, prior] of Object.entries(fit.itemPriors)) {
-      const stats = this.stats.get(key);
-      if (stats) this.stats.set(key, { ...stats, priorDifficulty: prior, residual: 0, information: 0 });
-    }
   }
 
   /** Fits the two-state layer on every answer recorded so far (grouped by learner, in time order). */

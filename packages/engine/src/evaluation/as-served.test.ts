@@ -69,19 +69,36 @@ describe('replayAsServed', () => {
 
 describe('refitModel', () => {
   const recorded = log(5, 40, 12, (item) => 0.15 + 0.15 * item);
+  // The same answers, each item at a calibrated difficulty as the server's job reads it from item_stats.
+  const calibrated = { ...recorded, items: ITEMS.map((item, i) => ({ ...item, difficulty: 1 - 0.4 * i })) };
+  const logit = (p: number) => Math.log(p / (1 - p));
+  /** How much the model's logit falls from an item at difficulty −1 to one at 1 (fresh learner, well-known items). */
+  const fall = (model: ReturnType<typeof createProductionModel>) => {
+    const state = { learner: model.initialLearnerState(), skills: {} };
+    const at = (difficulty: number) =>
+      logit(model.predict(state, { id: 'x', skills: ['s0'], difficulty, evidence: 100 }));
+    return at(-1) - at(1);
+  };
 
   it('stores parameters that rebuild the fitted model', () => {
     const fit = refitModel(recorded);
-    const direct = fitProductionModel(recorded);
+    const direct = fitProductionModel(recorded, true);
     const rebuilt = createProductionModel(JSON.parse(JSON.stringify(fit.parameters)));
     const state = { learner: rebuilt.initialLearnerState(), skills: {} };
     for (const item of ITEMS) expect(rebuilt.predict(state, item)).toBe(direct.predict(state, item));
     expect(fit.attempts).toBe(recorded.item.length);
   });
 
-  it('gives items answered wrongly more often a higher difficulty', () => {
-    const { itemPriors } = refitModel(recorded);
-    const priors = ITEMS.map((item) => itemPriors[item.id]!);
-    for (let i = 1; i < priors.length; i++) expect(priors[i]!).toBeLessThan(priors[i - 1]!);
+  it('keeps the slope on item difficulty at −1, the scale the difficulties were calibrated on', () => {
+    expect(fall(createProductionModel(refitModel(calibrated).parameters))).toBeCloseTo(2, 9);
+    expect(fall(createProductionModel(refitModel(recorded).parameters))).toBeCloseTo(2, 9);
+    // A free fit on the same answers bends it.
+    expect(Math.abs(fall(fitProductionModel(calibrated)) - 2)).toBeGreaterThan(0.05);
+  });
+
+  it('fits on the difficulties the log gives its items', () => {
+    const fromGiven = refitModel(calibrated).parameters.weights;
+    const fromSuccess = refitModel(recorded).parameters.weights;
+    expect(fromGiven).not.toEqual(fromSuccess);
   });
 });

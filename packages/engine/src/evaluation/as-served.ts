@@ -8,7 +8,6 @@ import type { AttemptLog, SkillKey, TracedItem } from '../tracing/types.ts';
 import { recordAnswer } from '../scheduling/record-answer.ts';
 import type { SkillModelState } from '../scheduling/record-answer.ts';
 import { refitModel } from '../tracing/refit.ts';
-import type { ModelFit } from '../tracing/refit.ts';
 
 /** How the as-served replay runs the production model. */
 export interface AsServedOptions {
@@ -72,7 +71,9 @@ class RecordedAttempts {
  * `recordAnswer` on stored JSON states, with item statistics shared by every learner and updated online
  * (`itemDifficulty` before the answer, `recordItemAttempt` after it, calibrating against `predictedAtPrior`), and —
  * when `refitEvery` is set — the refit job (`refitModel`, the function the server's job runs) on every attempt
- * recorded so far, its model and item priors then used for later answers (calibration sums reset, as the job does). Returns the prediction made before each `test` row (in `test`'s row order).
+ * recorded so far, each item at its calibrated difficulty, its model then used for later answers (the item statistics
+ * and their calibration go on, as on the server). Returns the prediction made before each `test` row (in `test`'s row
+ * order).
  *
  * Both logs must share one item table; learner ids of `test` must differ from those of `warmUp`.
  */
@@ -90,16 +91,13 @@ export function replayAsServed(
   const predictions = new Float64Array(test.item.length);
   const statsOf = (index: number): ItemStats =>
     stats[index] ?? { attempts: 0, correct: 0, priorDifficulty: options.priorDifficulty };
-  const applyFit = (fit: ModelFit) => {
-    model = createProductionModel(fit.parameters);
-    items.forEach((item, index) => {
-      const prior = fit.itemPriors[item.id];
-      // The fitted difficulty is the new prior; calibration starts again from it.
-      if (prior !== undefined) {
-        stats[index] = { ...statsOf(index), priorDifficulty: prior, residual: 0, information: 0 };
-      }
-    });
-  };
+  // The refit job's log: each item at its calibrated difficulty now (the server reads `item_stats`).
+  const refitLog = (): AttemptLog =>
+    recorded.log(
+      options.isItemStatistics
+        ? items.map((item, index) => ({ ...item, difficulty: itemDifficulty(statsOf(index)) }))
+        : items,
+    );
   for (const [log, isScored] of [
     [warmUp, false],
     [test, true],
@@ -137,7 +135,7 @@ export function replayAsServed(
           recorded.length >= (options.minAttempts ?? 0) &&
           recorded.length - fittedAt >= refitEvery
         ) {
-          applyFit(refitModel(recorded.log(items)));
+          model = createProductionModel(refitModel(refitLog()).parameters);
           refits.push(recorded.length);
           fittedAt = recorded.length;
         }

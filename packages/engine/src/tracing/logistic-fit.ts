@@ -13,6 +13,8 @@ export interface LogisticFitOptions {
   readonly inverseRegularisation: number;
   /** Columns left unregularised (the intercept). */
   readonly unregularised?: readonly number[];
+  /** Columns held at a given weight rather than fitted (column → weight). */
+  readonly fixed?: ReadonlyMap<number, number>;
   readonly maxIterations?: number;
   readonly tolerance?: number;
 }
@@ -52,6 +54,7 @@ function objective(
   c: number,
   penalty: Float64Array,
   gradient: Float64Array,
+  fixed: readonly number[],
 ): number {
   gradient.fill(0);
   let loss = 0;
@@ -73,6 +76,8 @@ function objective(
     loss += 0.5 * penalty[j]! * w[j]! * w[j]!;
     gradient[j]! += penalty[j]! * w[j]!;
   }
+  // A held column never moves: with no gradient, no L-BFGS direction has a component along it.
+  for (const j of fixed) gradient[j] = 0;
   return loss;
 }
 
@@ -103,10 +108,16 @@ export function fitLogistic(original: SparseRows, options: LogisticFitOptions): 
   const penalty = Float64Array.from(scale, (s) => 1 / (s * s));
   for (const j of options.unregularised ?? []) penalty[j] = 0;
   const c = options.inverseRegularisation;
+  const fixed = [...(options.fixed?.keys() ?? [])];
 
   let w = new Float64Array(dim);
+  for (const [j, weight] of options.fixed ?? []) {
+    // Held at its weight in the original coordinates, and not penalised.
+    w[j] = weight * scale[j]!;
+    penalty[j] = 0;
+  }
   let g = new Float64Array(dim);
-  let f = objective(rows, w, c, penalty, g);
+  let f = objective(rows, w, c, penalty, g, fixed);
   const sHistory: Float64Array[] = [];
   const yHistory: Float64Array[] = [];
   const rhoHistory: number[] = [];
@@ -147,7 +158,7 @@ export function fitLogistic(original: SparseRows, options: LogisticFitOptions): 
     let fNext = Number.POSITIVE_INFINITY;
     for (let attempt = 0; attempt < 40; attempt++) {
       for (let i = 0; i < dim; i++) wNext[i] = w[i]! + step * direction[i]!;
-      fNext = objective(rows, wNext, c, penalty, gNext);
+      fNext = objective(rows, wNext, c, penalty, gNext, fixed);
       if (fNext <= f + 1e-4 * step * slope) break;
       step *= 0.5;
     }

@@ -274,6 +274,8 @@ interface FitRows {
   readonly attempts: readonly number[];
   readonly correct: readonly number[];
   readonly defaultDifficulty: number;
+  /** Per item of the log, the difficulty its caller gave (`TracedItem.difficulty`), or NaN to use the success rate. */
+  readonly given: Float64Array;
 }
 
 /**
@@ -407,8 +409,18 @@ export class LogisticTracer implements TracingModel<LogisticLearnerState, Logist
     });
   }
 
-  /** Fits a tracer on recorded attempts; deterministic (counting, then L-BFGS from zero weights). */
-  static fit(log: AttemptLog, options: LogisticOptions): LogisticTracer {
+  /**
+   * Fits a tracer on recorded attempts; deterministic (counting, then L-BFGS from zero weights). An item that carries
+   * a `difficulty` in the log enters the fit at that difficulty; any other at its leave-one-out success rate. With
+   * `holdDifficultySlope`, every answer's logit moves with the item's difficulty at exactly −1 (the item difficulty
+   * weight held at 1, and the weights that would bend that slope by skill, evidence or ability held at 0): the scale on
+   * which the given difficulties were calibrated, which the fit then cannot stretch (see `refitModel`).
+   */
+  static fit(
+    log: AttemptLog,
+    options: LogisticOptions,
+    { holdDifficultySlope = false }: { holdDifficultySlope?: boolean } = {},
+  ): LogisticTracer {
     const itemAttempts = new Float64Array(log.items.length);
     const itemCorrect = new Float64Array(log.items.length);
     const skills = new Set<SkillKey>();
@@ -449,12 +461,27 @@ export class LogisticTracer implements TracingModel<LogisticLearnerState, Logist
       attempts: log.items.map((item) => attemptsById.get(item.id)?.[0] ?? 0),
       correct: log.items.map((item) => attemptsById.get(item.id)?.[1] ?? 0),
       defaultDifficulty: parameters.defaultDifficulty,
+      given: Float64Array.from(log.items, (item) => item.difficulty ?? Number.NaN),
     });
     const weights = fitLogistic(builder.build(blank.layout.dimension), {
       inverseRegularisation: options.inverseRegularisation,
       unregularised: [0],
+      fixed: holdDifficultySlope ? blank.difficultySlopeColumns() : undefined,
     });
     return new LogisticTracer({ ...parameters, weights: Array.from(weights) });
+  }
+
+  /** The columns that set how an answer's logit moves with the item's difficulty, each at the weight that makes it −1. */
+  private difficultySlopeColumns(): Map<number, number> {
+    const { features, layout } = this;
+    const held = new Map<number, number>();
+    if (features.itemDifficulty) held.set(layout.scalars + ITEM_DIFFICULTY, 1);
+    if (features.difficultyEvidence) held.set(layout.scalars + DIFFICULTY_EVIDENCE, 0);
+    if (features.ability) held.set(layout.scalars + ABILITY_TIMES_DIFFICULTY, 0);
+    if (features.skillDifficulty) {
+      for (let s = 0; s < layout.skillCount; s++) held.set(layout.skillDifficulty + s, 0);
+    }
+    return held;
   }
 
   /** The item's logit difficulty: the caller's value if given, else the fitted one, else the default. */
@@ -654,6 +681,10 @@ export class LogisticTracer implements TracingModel<LogisticLearnerState, Logist
           d = numbers[numberAt + NUMBER_DIFFICULTY]!;
           expected = numbers[numberAt + NUMBER_EXPECTED]!;
           this.evidence = numbers[numberAt + NUMBER_EVIDENCE]!;
+        } else if (!Number.isNaN(fit.given[itemIndex]!)) {
+          d = fit.given[itemIndex]!;
+          this.evidence = fit.attempts[itemIndex]! - 1;
+          expected = 1 / (1 + Math.exp(d));
         } else {
           // Leave this row out of its item's difficulty, so the feature cannot see the label it predicts.
           this.evidence = fit.attempts[itemIndex]! - 1;

@@ -35,6 +35,6 @@ export function createProductionModel(parameters?: LogisticParameters): Producti
 }
 
 /** Batch-fits the production model on recorded attempts (deterministic: counting plus L-BFGS from zero). */
-export function fitProductionModel(log: AttemptLog): ProductionModel {
-  return LogisticTracer.fit(log, VIDYA_LR_OPTIONS);
+export function fitProductionModel(log: AttemptLog, holdDifficultySlope = false): ProductionModel {
+  return LogisticTracer.fit(log, VIDYA_LR_OPTIONS, { holdDifficultySlope });
 }

@@ -12,7 +12,10 @@ export const modelFit = pgTable('model_fit', {
   attempts: integer('attempts').notNull(),
   /** The engine's `ModelParameters` (JSON). */
   parameters: jsonb('parameters').$type<ModelParameters>().notNull(),
-  /** Fitted logit difficulty per item statistics key (also written to `item_stats.prior_difficulty`). */
+  /**
+   * Fits stored before decision 017: the logit difficulty per item statistics key they also wrote to
+   * `item_stats.prior_difficulty`. Empty since (a fit leaves the items' statistics alone).
+   */
   itemPriors: jsonb('item_priors').$type<Record<string, number>>().notNull(),
   /**
    * The mastery evidence's two-state layer fitted per course (`fitKnowsParameters`, decision 015); a course without

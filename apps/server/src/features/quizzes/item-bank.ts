@@ -183,8 +183,8 @@ export class ItemBank {
 }
 
 /**
- * An item's stored statistics: counts, calibration sums, and the newest model fit's difficulty (null before a fit
- * saw the item).
+ * An item's stored statistics: counts, calibration sums, and the prior a model fit stored before decision 017 gave it
+ * (null otherwise: its content level's prior).
  */
 export interface StoredStats {
   attempts: number;
@@ -237,10 +237,13 @@ export class ItemStatsCache {
 }
 
 /**
- * The engine's item statistics of a candidate: its stored figures (none yet: zeros), and as its prior the newest
- * model fit's difficulty when a fit has seen the item, else the candidate's content prior (decision 010).
+ * The engine's item statistics of a candidate: its stored figures (none yet: zeros), and as its prior the difficulty
+ * a model fit stored before decision 017 gave the item, else the candidate's content prior (decisions 010, 017).
  */
-export function statsFor(candidate: Candidate, stored: StoredStats | undefined): ItemStats {
+export function statsFor(
+  candidate: Pick<Candidate, 'priorDifficulty'>,
+  stored: StoredStats | undefined,
+): ItemStats {
   return {
     attempts: stored?.attempts ?? 0,
     correct: stored?.correct ?? 0,

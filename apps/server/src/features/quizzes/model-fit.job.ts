@@ -4,6 +4,8 @@ import { Worker } from 'node:worker_threads';
 import { parseMathItemId } from '@vidya/content';
 import {
   createProductionModel,
+  difficultyFromPrior,
+  itemDifficulty,
   type AttemptLog,
   type KnowsParameters,
   type ModelFit,
@@ -11,7 +13,14 @@ import {
 } from '@vidya/engine';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '#src/db/client.ts';
-import { generatedStatsKey, guessOf } from './item-bank.ts';
+import {
+  AUTHORED_MAX_DIFFICULTY,
+  GENERATED_MAX_DIFFICULTY,
+  generatedStatsKey,
+  guessOf,
+  statsFor,
+  type StatsMap,
+} from './item-bank.ts';
 import * as repo from './model-fit.repository.ts';
 
 // The periodic refit of the engine's model (decision 010): a lease row lets one process at a time run it, the fit
@@ -32,8 +41,14 @@ export interface RefitSettings {
   minAttempts: number;
 }
 
-/** The attempt log the engine fits on: one learner per learner and course, items keyed as `item_stats` keys them. */
-export function attemptLog(rows: Awaited<ReturnType<typeof repo.recordedAttempts>>): AttemptLog {
+/**
+ * The attempt log the engine fits on: one learner per learner and course, items keyed as `item_stats` keys them, each
+ * at its calibrated difficulty under `stats` (its content level's prior when it has no statistics).
+ */
+export function attemptLog(
+  rows: Awaited<ReturnType<typeof repo.recordedAttempts>>,
+  stats: StatsMap,
+): AttemptLog {
   const learners = new Map<string, number>();
   const itemIndex = new Map<string, number>();
   const items: TracedItem[] = [];
@@ -51,7 +66,13 @@ export function attemptLog(rows: Awaited<ReturnType<typeof repo.recordedAttempts
     let i = itemIndex.get(key);
     if (i === undefined) {
       itemIndex.set(key, (i = items.length));
-      items.push({ id: key, skills: [row.skillId] });
+      const maxPrior = generated ? GENERATED_MAX_DIFFICULTY : AUTHORED_MAX_DIFFICULTY;
+      const priorDifficulty = difficultyFromPrior(row.difficulty, maxPrior);
+      items.push({
+        id: key,
+        skills: [row.skillId],
+        difficulty: itemDifficulty(statsFor({ priorDifficulty }, stats.get(key))),
+      });
     }
     learner[r] = l;
     item[r] = i;
@@ -144,8 +165,8 @@ function fitInWorker(input: RefitInput, signal?: AbortSignal): Promise<RefitResu
 /**
  * Runs the refit job once: takes the lease (another process holding it → `busy`), and when the job is due — no fit
  * yet and at least `minAttempts` recorded, or the newest fit older than `refitIntervalMs` with attempts since —
- * fits the production model on every recorded attempt and stores it with its item difficulties and the two-state
- * layer fitted per course.
+ * fits the production model on every recorded attempt, each item at its calibrated difficulty (decision 017), and
+ * stores it with the two-state layer fitted per course.
  */
 export async function runRefitJob(
   db: Db,
@@ -160,9 +181,10 @@ export async function runRefitJob(
       ? Date.now() - newest.createdAt.getTime() >= settings.refitIntervalMs && attempts > newest.attempts
       : attempts >= settings.minAttempts;
     if (!isDue) return { kind: 'not-due', attempts };
-    const rows = await repo.recordedAttempts(db);
+    const [rows, stats] = await Promise.all([repo.recordedAttempts(db), repo.storedItemStats(db)]);
+    const log = attemptLog(rows, new Map(stats.map((s) => [s.itemId, s])));
     const started = performance.now();
-    const { model, knows } = await fitInWorker({ log: attemptLog(rows), knowsLogs: knowsLogs(rows) }, signal);
+    const { model, knows } = await fitInWorker({ log, knowsLogs: knowsLogs(rows) }, signal);
     const fitMs = performance.now() - started;
     const version = await repo.storeFit(db, { ...model, knows, fitMs });
     return { kind: 'fitted', version, attempts: model.attempts, fitMs };

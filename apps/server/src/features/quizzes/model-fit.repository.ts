@@ -75,17 +75,30 @@ export async function newestFitAfter(db: Db, after: number) {
   return row;
 }
 
+/** Every statistics key's figures (`item_stats`): the refit reads each key's calibrated difficulty from them. */
+export async function storedItemStats(db: Db) {
+  return db
+    .select({
+      itemId: itemStats.itemId,
+      attempts: itemStats.attempts,
+      correct: itemStats.correct,
+      residual: itemStats.residual,
+      information: itemStats.information,
+      priorDifficulty: itemStats.priorDifficulty,
+    })
+    .from(itemStats);
+}
+
 /**
- * Stores a fit and makes its item difficulties the items' priors, with their calibration sums starting again from
- * zero (the fit has seen every answer they summed), in one transaction, and deletes all but the newest fits; returns
- * the new version.
+ * Stores a fit and deletes all but the newest fits; returns the new version. The items' statistics are left as they
+ * are (decision 017): the fit read their calibrated difficulties, and their calibration goes on. `item_priors` stays
+ * empty; fits stored before decision 017 kept there the priors they gave the items (which `item_stats` still holds).
  */
 export async function storeFit(
   db: Db,
   fit: {
     attempts: number;
     parameters: ModelParameters;
-    itemPriors: Readonly<Record<string, number>>;
     knows: Readonly<Record<string, KnowsParameters>>;
     fitMs: number;
   },
@@ -93,18 +106,8 @@ export async function storeFit(
   return db.transaction(async (tx) => {
     const [stored] = await tx
       .insert(modelFit)
-      .values({
-        ...fit,
-        itemPriors: { ...fit.itemPriors },
-        knows: { ...fit.knows },
-        fitMs: Math.round(fit.fitMs),
-      })
+      .values({ ...fit, itemPriors: {}, knows: { ...fit.knows }, fitMs: Math.round(fit.fitMs) })
       .returning({ version: modelFit.version });
-    await tx.execute(
-      sql`update ${itemStats} set prior_difficulty = fitted.value::float8, residual = 0, information = 0
-        from jsonb_each_text(${JSON.stringify(fit.itemPriors)}::jsonb) as fitted
-        where ${itemStats.itemId} = fitted.key`,
-    );
     await tx.delete(modelFit).where(lt(modelFit.version, stored!.version - KEPT_FITS + 1));
     return stored!.version;
   });

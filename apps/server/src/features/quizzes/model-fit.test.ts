@@ -1,13 +1,14 @@
 import type { CourseKey, Question } from '@vidya/contracts';
-import { count, desc, isNotNull } from 'drizzle-orm';
+import { count, desc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { attempt, itemStats, modelFit } from '#src/db/schema/index.ts';
 import { as, answerKey, enrolIn } from '#src/testing/learning.ts';
 import { checkDurability } from '#src/testing/replay-check.ts';
 import { buildTestApp, signUpVerified } from '#src/testing/test-app.ts';
-import { fitKnowsParameters } from '@vidya/engine';
-import { knowsLogs, runRefitJob } from './model-fit.job.ts';
+import { generateMathItem, MATH_GENERATOR_SKILLS } from '@vidya/content';
+import { createProductionModel, difficultyFromPrior, fitKnowsParameters } from '@vidya/engine';
+import { attemptLog, knowsLogs, runRefitJob } from './model-fit.job.ts';
 import { releaseLease, takeLease } from './model-fit.repository.ts';
 import { database, useTestDatabase } from '#src/testing/test-server.ts';
 
@@ -68,21 +69,24 @@ describe('the model refit job', () => {
 
   it('fits every recorded attempt, stores the fit, and another instance starts with it', async () => {
     await recordAttempts(2);
+    const statsBefore = await database.db.select().from(itemStats).orderBy(itemStats.itemId);
     const outcome = await runRefitJob(database.db, { minAttempts: 11, refitIntervalMs: HOUR_MS }, 'a');
     expect(outcome).toMatchObject({ kind: 'fitted', attempts: 30 });
     const [stored] = await database.db.select().from(modelFit).orderBy(desc(modelFit.version)).limit(1);
     expect(stored).toMatchObject({ attempts: 30 });
     // Too few answers per course to fit the mastery evidence's two-state layer: the generic parameters stay.
     expect(stored!.knows).toEqual({});
-    // Authored items by id, generated mathematics by skill and level, as item_stats keys them.
-    const keys = Object.keys(stored!.itemPriors);
-    expect(keys.some((k) => k.startsWith('math:'))).toBe(true);
-    expect(keys.some((k) => !k.startsWith('math:'))).toBe(true);
-    const priors = await database.db
-      .select({ itemId: itemStats.itemId, prior: itemStats.priorDifficulty })
-      .from(itemStats)
-      .where(isNotNull(itemStats.priorDifficulty));
-    expect(Object.fromEntries(priors.map((p) => [p.itemId, p.prior]))).toEqual(stored!.itemPriors);
+    // The items' statistics are left as they were (decision 017): priors from the content level, calibration going on.
+    expect(stored!.itemPriors).toEqual({});
+    expect(await database.db.select().from(itemStats).orderBy(itemStats.itemId)).toEqual(statsBefore);
+    expect(statsBefore.every((row) => row.priorDifficulty === null)).toBe(true);
+    // The fitted model's logit falls by exactly 1 per logit of item difficulty.
+    const fitted = createProductionModel(stored!.parameters);
+    const state = { learner: fitted.initialLearnerState(), skills: {} };
+    const chance = (difficulty: number) =>
+      fitted.predict(state, { id: 'new-item', skills: ['new-skill'], difficulty, evidence: 50 });
+    const logit = (p: number) => Math.log(p / (1 - p));
+    expect(logit(chance(-1)) - logit(chance(0.5))).toBeCloseTo(1.5, 6);
 
     // The instance that was running before the fit still uses the cold-start model; a new one loads the fit.
     expect(app.learning.modelVersion).toBeNull();
@@ -156,6 +160,38 @@ describe('the refit lease', () => {
     expect(await takeLease(database.db, 'test-job', 'two', 0)).toBe(true);
     // A lease that has expired (its holder died) can be taken over.
     expect(await takeLease(database.db, 'test-job', 'three', HOUR_MS)).toBe(true);
+  });
+});
+
+describe("the refit's log", () => {
+  const row = (itemId: string, source: string, difficulty: number) => ({
+    learnerId: 'learner-1',
+    courseKey: 'science',
+    itemId,
+    skillId: 'skill-1',
+    source,
+    kind: 'choice',
+    choices: ['a', 'b', 'c', 'd'],
+    difficulty,
+    correct: true,
+    createdAt: new Date('2026-11-01T00:00:00Z'),
+  });
+
+  it('keys items as item_stats does, each at its calibrated difficulty or else its content prior', () => {
+    const skill = MATH_GENERATOR_SKILLS[0]!;
+    const generatedId = generateMathItem(skill, 4, 7).id;
+    const stats = new Map([
+      ['sci-1', { attempts: 40, correct: 10, residual: -6, information: 8, priorDifficulty: null }],
+      [`math:${skill}:4`, { attempts: 9, correct: 8, residual: 2, information: 2, priorDifficulty: -0.3 }],
+    ]);
+    const log = attemptLog(
+      [row('sci-1', 'authored', 2), row(generatedId, 'generated', 4), row('sci-2', 'authored', 3)],
+      stats,
+    );
+    expect(log.items.map((i) => i.id)).toEqual(['sci-1', `math:${skill}:4`, 'sci-2']);
+    expect(log.items[0]!.difficulty).toBeCloseTo(difficultyFromPrior(2, 3) + 6 / (1.5 + 8), 9);
+    expect(log.items[1]!.difficulty).toBeCloseTo(-0.3 - 2 / (1.5 + 2), 9);
+    expect(log.items[2]!.difficulty).toBe(difficultyFromPrior(3, 3));
   });
 });
 

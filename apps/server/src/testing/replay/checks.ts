@@ -53,7 +53,8 @@ export function checkItemCounts(stored: Stored, report: Report): void {
 
 /**
  * Item statistics' calibration sums equal the replayed answers' terms (up to the rounding of adding them in another
- * order), except for items a model fit has seen (a fit resets their sums, decision 010).
+ * order), except for items that a model fit stored before decision 017 gave a prior (it reset their sums, decision
+ * 010).
  */
 export function checkCalibration(stored: Stored, replayed: Replayed, report: Report): void {
   const statsByKey = new Map(stored.stats.map((s) => [s.itemId, s]));

@@ -97,7 +97,14 @@ function reproduce<O extends { predicted: number }>(
 export function replayAttempts(stored: Pick<Stored, 'fits' | 'bank' | 'attempts'>, report: Report) {
   const coldStart = createProductionModel();
   const models = new Map(stored.fits.map((f) => [f.version, createProductionModel(f.parameters)]));
-  const fitPriors = new Map(stored.fits.map((f) => [f.version, f.itemPriors]));
+  // The priors in item_stats under each fit: those it stored over those of earlier fits (fits since decision 017 store
+  // none, so the last ones stored before stay).
+  const fitPriors = new Map<number, Record<string, number>>();
+  let priors: Record<string, number> = {};
+  for (const f of [...stored.fits].sort((a, b) => a.version - b.version)) {
+    priors = { ...priors, ...f.itemPriors };
+    fitPriors.set(f.version, priors);
+  }
   const fitKnows = new Map(stored.fits.map((f) => [f.version, f.knows]));
   const { history, rank: rankInKey } = attemptsByStatsKey(stored.attempts);
   const learnerStates = new Map<string, LearnerModelState>();
