@@ -160,7 +160,8 @@ describe('bench:selection simulated truth', () => {
     const item = course.itemsAt(entry, 'refit', 0)[2]!;
     const engine = new EngineLearner(site);
     const before = site.model;
-    for (let n = 0; n < 99; n++) engine.record(course.itemsAt(entry, `q${n}`, 0)[2]!, n % 4 === 0, n * 60_000);
+    for (let n = 0; n < 99; n++)
+      engine.record(course.itemsAt(entry, `q${n}`, 0)[2]!, n % 4 === 0, n * 60_000);
     expect(site.modelFits).toBe(0);
     const calibrated = site.difficultyOf(item);
     engine.record(course.itemsAt(entry, 'q99', 0)[2]!, false, 99 * 60_000);
