@@ -16,10 +16,10 @@ export interface ModelFit {
  * are: their calibration, anchored to the content level's prior, goes on across refits.
  *
  * Why not fit the slope and the items' difficulties too: under adaptive selection nearly every answer is given at
- * about the same chance of success, so the answers hardly tell the scale of item difficulty from that of learner
- * strength. A free fit stretched or flattened it (from success rates it flattened it, so the refitted model could no
- * longer tell items apart), and the mastery evidence, which reads the same difficulties on the calibration's scale,
- * then misjudged every learner.
+ * about the same chance of success, so the answers hardly tell the spread of item difficulty from the weight of a
+ * learner's evidence, and a free fit may bend the slope anywhere (0.68 after one refit and −0.06 after the next were
+ * measured); the mastery evidence reads the same difficulties with slope 1. Success rates as the feature were worse
+ * still: adaptive selection flattens them, so the refitted model could no longer tell items apart.
  */
 export function refitModel(log: AttemptLog): ModelFit {
   const model = fitProductionModel(log, true);
