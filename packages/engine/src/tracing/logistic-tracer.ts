@@ -681,18 +681,17 @@ export class LogisticTracer implements TracingModel<LogisticLearnerState, Logist
           d = numbers[numberAt + NUMBER_DIFFICULTY]!;
           expected = numbers[numberAt + NUMBER_EXPECTED]!;
           this.evidence = numbers[numberAt + NUMBER_EVIDENCE]!;
-        } else if (!Number.isNaN(fit.given[itemIndex]!)) {
-          d = fit.given[itemIndex]!;
-          this.evidence = fit.attempts[itemIndex]! - 1;
-          expected = 1 / (1 + Math.exp(d));
         } else {
-          // Leave this row out of its item's difficulty, so the feature cannot see the label it predicts.
           this.evidence = fit.attempts[itemIndex]! - 1;
-          d = successRateDifficulty({
-            attempts: this.evidence,
-            correct: fit.correct[itemIndex]! - y,
-            priorDifficulty: fit.defaultDifficulty,
-          });
+          const given = fit.given[itemIndex]!;
+          // Else leave this row out of its item's difficulty, so the feature cannot see the label it predicts.
+          d = Number.isNaN(given)
+            ? successRateDifficulty({
+                attempts: this.evidence,
+                correct: fit.correct[itemIndex]! - y,
+                priorDifficulty: fit.defaultDifficulty,
+              })
+            : given;
           expected = 1 / (1 + Math.exp(d));
         }
         this.encode(
