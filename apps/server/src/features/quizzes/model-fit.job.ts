@@ -12,7 +12,7 @@ import {
   type TracedItem,
 } from '@vidya/engine';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '#src/db/client.ts';
+import type { Database } from '#src/db/client.ts';
 import {
   AUTHORED_MAX_DIFFICULTY,
   GENERATED_MAX_DIFFICULTY,
@@ -22,6 +22,7 @@ import {
   type StatsMap,
 } from './item-bank.ts';
 import * as repo from './model-fit.repository.ts';
+import { ALL_STATS } from './quiz-sql.ts';
 
 // The periodic refit of the engine's model (decision 010): a lease row lets one process at a time run it, the fit
 // runs in a worker thread, and every process loads the newest stored fit at start and whenever it checks.
@@ -169,11 +170,12 @@ function fitInWorker(input: RefitInput, signal?: AbortSignal): Promise<RefitResu
  * stores it with the two-state layer fitted per course.
  */
 export async function runRefitJob(
-  db: Db,
+  database: Database,
   settings: RefitSettings,
   holder: string,
   signal?: AbortSignal,
 ): Promise<RefitOutcome> {
+  const { db } = database;
   if (!(await repo.takeLease(db, JOB, holder, LEASE_MS))) return { kind: 'busy' };
   try {
     const [newest, attempts] = await Promise.all([repo.newestFitSummary(db), repo.countAttempts(db)]);
@@ -181,7 +183,8 @@ export async function runRefitJob(
       ? Date.now() - newest.createdAt.getTime() >= settings.refitIntervalMs && attempts > newest.attempts
       : attempts >= settings.minAttempts;
     if (!isDue) return { kind: 'not-due', attempts };
-    const [rows, stats] = await Promise.all([repo.recordedAttempts(db), repo.storedItemStats(db)]);
+    // Each key's statistics as selection reads them (`ALL_STATS`).
+    const [rows, stats] = await Promise.all([repo.recordedAttempts(db), ALL_STATS.run(database.run, {})]);
     const log = attemptLog(rows, new Map(stats.map((s) => [s.itemId, s])));
     const started = performance.now();
     const { model, knows } = await fitInWorker({ log, knowsLogs: knowsLogs(rows) }, signal);
@@ -217,7 +220,7 @@ export function scheduleModelFit(app: FastifyInstance): void {
   const check = async () => {
     await loadNewestFit(app);
     if (!modelFit.isRefitEnabled) return;
-    const outcome = await runRefitJob(app.db, modelFit, holder, closing.signal);
+    const outcome = await runRefitJob(app.database, modelFit, holder, closing.signal);
     if (outcome.kind === 'fitted') {
       app.log.info(outcome, 'model refitted');
       await loadNewestFit(app);

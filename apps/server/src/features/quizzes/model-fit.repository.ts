@@ -1,7 +1,7 @@
 import type { KnowsParameters, ModelParameters } from '@vidya/engine';
 import { and, asc, desc, eq, gt, inArray, lt, notExists, sql } from 'drizzle-orm';
 import type { Db } from '#src/db/client.ts';
-import { attempt, item, itemStats, jobLease, modelFit, parentalConsent } from '#src/db/schema/index.ts';
+import { attempt, item, jobLease, modelFit, parentalConsent } from '#src/db/schema/index.ts';
 
 /** Fits kept in `model_fit`; older ones are deleted when a new one is stored. */
 const KEPT_FITS = 5;
@@ -73,20 +73,6 @@ export async function newestFitAfter(db: Db, after: number) {
     .orderBy(desc(modelFit.version))
     .limit(1);
   return row;
-}
-
-/** Every statistics key's figures (`item_stats`): the refit reads each key's calibrated difficulty from them. */
-export async function storedItemStats(db: Db) {
-  return db
-    .select({
-      itemId: itemStats.itemId,
-      attempts: itemStats.attempts,
-      correct: itemStats.correct,
-      residual: itemStats.residual,
-      information: itemStats.information,
-      priorDifficulty: itemStats.priorDifficulty,
-    })
-    .from(itemStats);
 }
 
 /**

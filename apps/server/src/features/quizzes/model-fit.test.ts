@@ -62,7 +62,7 @@ const fits = async () => (await database.db.select({ n: count() }).from(modelFit
 describe('the model refit job', () => {
   it('does not fit before the minimum number of attempts is recorded', async () => {
     await recordAttempts(1);
-    const outcome = await runRefitJob(database.db, { minAttempts: 11, refitIntervalMs: HOUR_MS }, 'a');
+    const outcome = await runRefitJob(database, { minAttempts: 11, refitIntervalMs: HOUR_MS }, 'a');
     expect(outcome).toEqual({ kind: 'not-due', attempts: 10 });
     expect(await fits()).toBe(0);
   });
@@ -70,7 +70,7 @@ describe('the model refit job', () => {
   it('fits every recorded attempt, stores the fit, and another instance starts with it', async () => {
     await recordAttempts(2);
     const statsBefore = await database.db.select().from(itemStats).orderBy(itemStats.itemId);
-    const outcome = await runRefitJob(database.db, { minAttempts: 11, refitIntervalMs: HOUR_MS }, 'a');
+    const outcome = await runRefitJob(database, { minAttempts: 11, refitIntervalMs: HOUR_MS }, 'a');
     expect(outcome).toMatchObject({ kind: 'fitted', attempts: 30 });
     const [stored] = await database.db.select().from(modelFit).orderBy(desc(modelFit.version)).limit(1);
     expect(stored).toMatchObject({ attempts: 30 });
@@ -111,7 +111,7 @@ describe('the model refit job', () => {
   });
 
   it('is not due again before the interval has passed', async () => {
-    const outcome = await runRefitJob(database.db, { minAttempts: 1, refitIntervalMs: HOUR_MS }, 'a');
+    const outcome = await runRefitJob(database, { minAttempts: 1, refitIntervalMs: HOUR_MS }, 'a');
     expect(outcome.kind).toBe('not-due');
   });
 
@@ -120,8 +120,8 @@ describe('the model refit job', () => {
     const before = await fits();
     const settings = { minAttempts: 1, refitIntervalMs: 0 };
     const outcomes = await Promise.all([
-      runRefitJob(database.db, settings, 'process-1'),
-      runRefitJob(database.db, settings, 'process-2'),
+      runRefitJob(database, settings, 'process-1'),
+      runRefitJob(database, settings, 'process-2'),
     ]);
     expect(outcomes.map((o) => o.kind).sort()).toEqual(['busy', 'fitted']);
     expect(await fits()).toBe(before + 1);
@@ -131,7 +131,7 @@ describe('the model refit job', () => {
     const watching = await anotherInstance({ MODEL_FIT_CHECK_SECONDS: '1' });
     const loaded = watching.learning.modelVersion;
     await recordAttempts(1);
-    const outcome = await runRefitJob(database.db, { minAttempts: 1, refitIntervalMs: 0 }, 'a');
+    const outcome = await runRefitJob(database, { minAttempts: 1, refitIntervalMs: 0 }, 'a');
     expect(outcome.kind).toBe('fitted');
     const version = outcome.kind === 'fitted' ? outcome.version : -1;
     expect(version).toBeGreaterThan(loaded ?? 0);
