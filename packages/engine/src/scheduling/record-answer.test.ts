@@ -42,22 +42,75 @@ function history(model: typeof coldStart, answers: number) {
   return { learner, skills };
 }
 
+/** A learner's state after answering items of skill `s0` right (`right`) or wrong, one an hour. */
+function onSkill(model: typeof coldStart, right: boolean, answers: number) {
+  let learner = model.initialLearnerState();
+  let skills: Record<string, ReturnType<typeof recordAnswer>['skills'][string]> = {};
+  for (let n = 0; n < answers; n++) {
+    const outcome = recordAnswer(model, learner, skills, ITEMS[2 * (n % 3)]!, right, n * 3_600_000);
+    learner = outcome.learner;
+    skills = { ...skills, ...outcome.skills };
+  }
+  return { learner, skills };
+}
+
 describe('recordAnswer', () => {
-  const item: TracedItem = { id: 'item-2', skills: ['s0'], difficulty: 0.4, priorDifficulty: -0.5 };
+  const item: TracedItem = { id: 'new-item', skills: ['s0'], difficulty: 0.4, priorDifficulty: -0.5 };
+  const at = 30 * 3_600_000;
+
+  it('calibrates a one-skill item against the learner who answered: their evidence on the skill, at the prior', () => {
+    const strong = onSkill(coldStart, true, 8);
+    const weak = onSkill(coldStart, false, 8);
+    const high = recordAnswer(coldStart, strong.learner, strong.skills, item, true, at).predictedAtPrior;
+    const low = recordAnswer(coldStart, weak.learner, weak.skills, item, true, at).predictedAtPrior;
+    expect(high).toBeGreaterThan(0.8);
+    expect(low).toBeLessThan(0.3);
+    // The item's prior, not its current calibration, is what the chance is taken at: a harder prior, a lower chance.
+    const harder = recordAnswer(
+      coldStart,
+      strong.learner,
+      strong.skills,
+      { ...item, priorDifficulty: 1.5 },
+      true,
+      at,
+    ).predictedAtPrior;
+    expect(harder).toBeLessThan(high);
+    const calibratedElsewhere = recordAnswer(
+      coldStart,
+      strong.learner,
+      strong.skills,
+      { ...item, difficulty: -2 },
+      true,
+      at,
+    ).predictedAtPrior;
+    expect(calibratedElsewhere).toBe(high);
+  });
+
+  it('counts the lucky guess on multiple choice (a weak learner keeps about one chance in four) and remembered answers', () => {
+    const weak = onSkill(coldStart, false, 8);
+    const choice = { ...item, guess: 0.25 };
+    const p = recordAnswer(coldStart, weak.learner, weak.skills, choice, false, at).predictedAtPrior;
+    expect(p).toBeGreaterThanOrEqual(0.25);
+    expect(p).toBeLessThan(0.45);
+    // An item answered before may be answered from memory: a higher chance.
+    const seen = { ...choice, id: 'item-2' };
+    expect(
+      recordAnswer(coldStart, weak.learner, weak.skills, seen, false, at).predictedAtPrior,
+    ).toBeGreaterThan(p);
+  });
 
   it.each([
     ['the cold-start model', coldStart],
     ['a refitted model', fitted],
   ])(
-    'gives, with %s, the prediction with the item at its prior difficulty for the calibration',
+    'gives, with %s, the model prediction at the prior difficulty for an item of several skills',
     (_, model) => {
       const { learner, skills } = history(model, 7);
-      const outcome = recordAnswer(model, learner, skills, item, true, 30 * 3_600_000);
-      const state = { learner, skills: { s0: skills.s0!.tracing } };
-      expect(outcome.predicted).toBe(model.predict(state, item, 30 * 3_600_000));
-      expect(outcome.predictedAtPrior).toBe(
-        model.predict(state, { ...item, difficulty: -0.5 }, 30 * 3_600_000),
-      );
+      const both: TracedItem = { id: 'item-2', skills: ['s0', 's1'], difficulty: 0.4, priorDifficulty: -0.5 };
+      const outcome = recordAnswer(model, learner, skills, both, true, at);
+      const state = { learner, skills: { s0: skills.s0!.tracing, s1: skills.s1!.tracing } };
+      expect(outcome.predicted).toBe(model.predict(state, both, at));
+      expect(outcome.predictedAtPrior).toBe(model.predict(state, { ...both, difficulty: -0.5 }, at));
       expect(outcome.predictedAtPrior).toBeGreaterThan(outcome.predicted);
     },
   );

@@ -1,4 +1,4 @@
-import { KNOWS, updateEvidence } from '../selection/evidence.ts';
+import { KNOWS, successChance, updateEvidence } from '../selection/evidence.ts';
 import type { KnowsParameters, MasteryEvidence } from '../selection/evidence.ts';
 import { evidenceOf, masteryFromEvidence } from '../selection/mastery.ts';
 import type { Mastery } from '../selection/mastery.ts';
@@ -24,8 +24,10 @@ export interface AnswerOutcome {
   /** P(correct) the model gave before the answer (for monitoring and replay). */
   readonly predicted: number;
   /**
-   * P(correct) the model gave before the answer with the item at its prior difficulty (`item.priorDifficulty`): what
-   * `recordItemAttempt` calibrates the item's difficulty against.
+   * P(correct) before the answer with the item at its prior difficulty (`item.priorDifficulty`), for the learner who
+   * answered: what `recordItemAttempt` calibrates the item's difficulty against. For an item of one skill, the chance
+   * the learner's evidence on that skill gives (their own ability on the skill, guessing and a remembered answer
+   * included; decision 018); for an item of several skills, the tracing model's prediction.
    */
   readonly predictedAtPrior: number;
 }
@@ -48,16 +50,23 @@ export function recordAnswer(
   for (const skill of item.skills) tracing[skill] = skills[skill]?.tracing ?? model.initialSkillState();
   const state = { learner, skills: tracing };
   const predicted = model.predict(state, item, nowMs);
+  const befores = item.skills.map((skill) => evidenceOf(model, learner, skills[skill], skill));
+  const prior = item.priorDifficulty;
+  // Calibrate against who answered (decision 018): with one skill, the learner's own evidence on it.
   const predictedAtPrior =
-    item.priorDifficulty === undefined || item.priorDifficulty === item.difficulty
+    prior === undefined
       ? predicted
-      : model.predict(state, { ...item, difficulty: item.priorDifficulty }, nowMs);
+      : befores.length === 1
+        ? successChance(befores[0]!, item, prior)
+        : prior === item.difficulty
+          ? predicted
+          : model.predict(state, { ...item, difficulty: prior }, nowMs);
   const change = model.update(state, item, correct, nowMs);
   const difficulty = model.difficultyOf(item);
   const out: Record<SkillKey, Required<SkillModelState> & { mastery: Mastery }> = {};
-  for (const skill of item.skills) {
+  for (const [n, skill] of item.skills.entries()) {
     const stored = skills[skill];
-    const before = evidenceOf(model, learner, stored, skill);
+    const before = befores[n]!;
     // Whether the learner's previous answer was on this skill too (its turn is the learner's answer count).
     const isConsecutive = before.answers > 0 && (tracing[skill]!.lastTurn ?? 0) === learner.attempts;
     const evidence = updateEvidence(before, item, difficulty, correct, nowMs, isConsecutive, knows);

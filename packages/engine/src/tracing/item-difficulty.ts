@@ -19,7 +19,8 @@ const HARDEST_DIFFICULTY_LOGIT = 0.2;
 /**
  * What the server keeps per item (`item_stats`): attempts and correct answers seen, the starting difficulty, and the
  * calibration sums — the surprise `residual` = Σ (correct − P) and the `information` = Σ P·(1 − P), where P is the
- * model's prediction for the learner who answered with the item at its prior difficulty. Both are plain sums, so
+ * chance of a right answer, for the learner who answered, with the item at its prior difficulty
+ * (`AnswerOutcome.predictedAtPrior`: their evidence on the item's skill, decision 018). Both are plain sums, so
  * concurrent writers add to them in any order; statistics stored before them read as 0 (the prior alone).
  */
 export interface ItemStats {
@@ -76,8 +77,8 @@ export function itemDifficulty(stats: ItemStats): number {
 }
 
 /**
- * The item statistics after one more attempt. `predictedAtPrior` is the model's P(correct) for this learner with the
- * item at its prior difficulty, before the answer (`AnswerOutcome.predictedAtPrior`): calibrating against a
+ * The item statistics after one more attempt. `predictedAtPrior` is this learner's P(correct) with the item at its
+ * prior difficulty, before the answer (`AnswerOutcome.predictedAtPrior`): calibrating against a
  * prediction that already holds the item's current calibration would shrink the residuals as the estimate moves and
  * pull it back toward the prior.
  */
