@@ -8,7 +8,10 @@ import {
   knowsChance,
   knowsSuccess,
   knowsSuccessSeen,
+  KNOWS,
+  notKnownGuess,
   PROFICIENT_THETA,
+  REPEAT_RECALL,
   proficientChance,
   startingEvidence,
   successChance,
@@ -91,6 +94,26 @@ describe('the two-state layer selection steers by', () => {
     const now = 3 * 60_000;
     expect(knowsChance(answered([true, true, true], fourChoice), now)).toBeLessThan(
       knowsChance(answered([true, true, true]), now),
+    );
+  });
+
+  it('has a learner who does not know the skill reason the answer out, or guess blind among the options', () => {
+    const site = { ...KNOWS, freeTextGuess: 0.2 };
+    expect(notKnownGuess(0, false, site)).toBeCloseTo(0.2, 10);
+    // Reasoned out 1 time in 5; on the other 4, a blind guess among 4 options is right 1 time in 4.
+    expect(notKnownGuess(0.25, false, site)).toBeCloseTo(0.2 + 0.8 * 0.25, 10);
+  });
+
+  it('counts a right answer to a seen item as remembered as often as the site remembers answers', () => {
+    const remembered = notKnownGuess(0.25, true, { ...KNOWS, freeTextGuess: 0 });
+    expect(remembered).toBeCloseTo(1 - 0.75 * (1 - REPEAT_RECALL), 10);
+    // A site whose learners are measured not to remember answers: a repeat is as good evidence as a new item.
+    const forgetful = { ...KNOWS, repeatRecall: 0 };
+    expect(notKnownGuess(0.25, true, forgetful)).toBeCloseTo(notKnownGuess(0.25, false, forgetful), 10);
+    const once = answered([true]);
+    const seenAgain = freeText(0);
+    expect(knowsAfter(once, seenAgain, true, 60_000, forgetful)).toBeGreaterThan(
+      knowsAfter(once, seenAgain, true, 60_000),
     );
   });
 

@@ -260,17 +260,26 @@ export interface KnowsParameters {
   readonly learn: number;
   /** Chance of a wrong answer by a learner who knows the skill. */
   readonly slip: number;
-  /** Least chance of a right answer by a learner who does not know the skill (free text: reasoned out in part). */
+  /**
+   * Chance that a learner who does not know the skill reasons a right answer out all the same (the whole not-known
+   * chance on free text; on multiple choice a learner who cannot also guesses among the options).
+   */
   readonly freeTextGuess: number;
   /** Share of learners who know a skill that forget it per day: 1 − (1 − forgetPerDay)^days over a gap. */
   readonly forgetPerDay: number;
+  /**
+   * Chance that a learner answers an item seen before from memory of its answer rather than from knowledge (absent in
+   * parameters fitted before it was: `REPEAT_RECALL`). Fitted, because sites differ: where learners do not remember
+   * answers, a right answer to a repeat is as good evidence as any.
+   */
+  readonly repeatRecall?: number;
 }
 
 /**
  * The two-state layer of the evidence (knowledge tracing's known / not known, with fixed, generic parameters unless
  * the caller passes ones fitted to the site's recorded answers): a learner who knows the skill answers right unless
- * they slip; one who does not, only by a guess (the item's blind-guess chance, at least `freeTextGuess` — a
- * free-text answer can be reasoned out partly — and more on an item seen before); each answer teaches with chance
+ * they slip; one who does not, only by reasoning the answer out (`freeTextGuess`) or, failing that, a blind guess
+ * among the options, and more often on an item seen before (a remembered answer, `repeatRecall`); each answer teaches with chance
  * `learn`; a known skill is forgotten slowly. Unlike the Gaussian belief, which has to stay open to learning and so
  * never becomes sure, this layer becomes sure after a few right answers and drops after a wrong one, so selection can
  * move on from a skill the learner has got and come back when the evidence says it slipped.
@@ -310,10 +319,13 @@ export function successChanceSeen(
   return guess + (1 - SLIP - guess) * known;
 }
 
-/** The chance of a right answer by a learner who does not know the skill: `blind` is the item's blind guess. */
+/**
+ * The chance of a right answer by a learner who does not know the skill: reasoned out (`freeTextGuess`), else a blind
+ * guess among the options (`blind`, 0 on free text); on an item seen before, else remembered (`repeatRecall`).
+ */
 export function notKnownGuess(blind: number, seen: boolean, knows: KnowsParameters = KNOWS): number {
-  const guess = Math.max(blind, knows.freeTextGuess);
-  return seen ? 1 - (1 - guess) * (1 - REPEAT_RECALL) : guess;
+  const guess = 1 - (1 - knows.freeTextGuess) * (1 - blind);
+  return seen ? 1 - (1 - guess) * (1 - (knows.repeatRecall ?? REPEAT_RECALL)) : guess;
 }
 
 /** `knowsSuccess` with P(knows) now (`knowsChance`) and whether the item was seen already worked out. */

@@ -9,12 +9,20 @@ const DAY_MS = 86_400_000;
 /**
  * Answers of `learners` learners on `skills` skills drawn from the two-state model itself: each learner knows a skill
  * at the start with chance `prior`, answers quizzes of 5 on one skill a day apart (1–3 days, so forgetting shows),
- * on fresh items (`guess` their blind-guess chance).
+ * on fresh items (`guess` their blind-guess chance), or with `bank` on a skill's `bank` items in turn, so items repeat
+ * and a learner who does not know the skill recalls a seen item's answer with chance `truth.repeatRecall`.
  */
 function simulated(
   truth: KnowsParameters,
   prior: number,
-  options: { learners: number; skills: number; answersPerSkill: number; guess: number; seed: number },
+  options: {
+    learners: number;
+    skills: number;
+    answersPerSkill: number;
+    guess: number;
+    seed: number;
+    bank?: number;
+  },
 ): AttemptLog {
   const random = seededRandom(options.seed);
   const items: TracedItem[] = [];
@@ -22,7 +30,9 @@ function simulated(
   const item: number[] = [];
   const correct: number[] = [];
   const timeMs: number[] = [];
+  const learnerSaw = new Map<number, Set<string>>();
   for (let l = 0; l < options.learners; l++) {
+    learnerSaw.set(l, new Set());
     let now = DAY_MS;
     const knows = Array.from({ length: options.skills }, () => random() < prior);
     const lastMs = Array.from({ length: options.skills }, () => 0);
@@ -33,11 +43,16 @@ function simulated(
             const days = (now - lastMs[s]!) / DAY_MS;
             if (random() > (1 - truth.forgetPerDay) ** days) knows[s] = false;
           }
-          const guess = Math.max(options.guess, truth.freeTextGuess);
-          const right = knows[s] ? random() > truth.slip : random() < guess;
-          items.push({ id: `l${l}s${s}q${a + q}`, skills: [`s${s}`], guess: options.guess });
+          const id = options.bank ? `s${s}i${(a + q) % options.bank}` : `l${l}s${s}q${a + q}`;
+          let index = items.findIndex((i) => i.id === id);
+          const seen = index >= 0 && learnerSaw.get(l)!.has(id);
+          const guess = 1 - (1 - truth.freeTextGuess) * (1 - options.guess);
+          const recalled = seen && random() < (truth.repeatRecall ?? 0);
+          const right = knows[s] ? random() > truth.slip : recalled || random() < guess;
+          if (index < 0) index = items.push({ id, skills: [`s${s}`], guess: options.guess }) - 1;
+          learnerSaw.get(l)!.add(id);
           learner.push(l);
-          item.push(items.length - 1);
+          item.push(index);
           correct.push(right ? 1 : 0);
           timeMs.push(now);
           lastMs[s] = now;
@@ -83,19 +98,45 @@ describe('fitting the two-state layer to recorded answers', () => {
     expect(slow.parameters.forgetPerDay).toBeGreaterThan(quick.parameters.forgetPerDay + 0.02);
   });
 
-  it('reads a 4-choice item as guessed one time in four without a free-text guess to explain it', () => {
-    const fourChoice = simulated({ ...truth, freeTextGuess: 0 }, 0.3, {
-      learners: 300,
-      skills: 4,
-      answersPerSkill: 20,
-      guess: 0.25,
-      seed: 11,
-    });
-    const fit = fitKnowsParameters(fourChoice)!;
-    expect(Math.abs(fit.parameters.learn - truth.learn)).toBeLessThan(0.03);
-    expect(Math.abs(fit.parameters.slip - truth.slip)).toBeLessThan(0.03);
-    // Below the items' own 1 in 4 the free-text floor changes nothing: any value there fits as well.
-    expect(fit.parameters.freeTextGuess).toBeLessThanOrEqual(0.27);
+  it('reads a 4-choice item as guessed one time in four, and tells reasoning out from blind guessing', () => {
+    const fourChoice = (freeTextGuess: number) =>
+      fitKnowsParameters(
+        simulated({ ...truth, freeTextGuess }, 0.3, {
+          learners: 300,
+          skills: 4,
+          answersPerSkill: 20,
+          guess: 0.25,
+          seed: 11,
+        }),
+      )!;
+    const blind = fourChoice(0);
+    expect(Math.abs(blind.parameters.learn - truth.learn)).toBeLessThan(0.03);
+    expect(Math.abs(blind.parameters.slip - truth.slip)).toBeLessThan(0.03);
+    expect(blind.parameters.freeTextGuess).toBeLessThan(0.06);
+    // Learners who reason a fifth of answers out and guess blind on the rest: right 40% of the time unknowing.
+    const reasoning = fourChoice(0.2);
+    expect(Math.abs(reasoning.parameters.freeTextGuess - 0.2)).toBeLessThan(0.06);
+    expect(Math.abs(reasoning.parameters.slip - truth.slip)).toBeLessThan(0.03);
+  });
+
+  it('fits how often a seen item is answered from memory, so a repeat counts as the evidence it is', () => {
+    // Banks of 8 items per skill, so most answers are repeats; the sites differ in what their learners remember.
+    const siteOf = (repeatRecall: number) =>
+      fitKnowsParameters(
+        simulated({ ...truth, repeatRecall }, 0.3, {
+          learners: 300,
+          skills: 4,
+          answersPerSkill: 20,
+          guess: 0.25,
+          seed: 5,
+          bank: 8,
+        }),
+      )!;
+    const forgetful = siteOf(0);
+    const remembering = siteOf(0.6);
+    expect(forgetful.parameters.repeatRecall).toBeLessThan(0.1);
+    expect(Math.abs(remembering.parameters.repeatRecall! - 0.6)).toBeLessThan(0.12);
+    expect(Math.abs(remembering.parameters.learn - truth.learn)).toBeLessThan(0.03);
   });
 
   it('is deterministic and needs enough answers', () => {

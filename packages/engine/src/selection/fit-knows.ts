@@ -1,11 +1,12 @@
 import type { AttemptLog } from '../tracing/types.ts';
-import { notKnownGuess } from './evidence.ts';
+import { notKnownGuess, REPEAT_RECALL } from './evidence.ts';
 import type { KnowsParameters } from './evidence.ts';
 
 /**
  * Fitting the two-state layer (`KnowsParameters`) to a site's recorded answers: knowledge tracing with forgetting
  * (a hidden known / not-known state per learner and skill; an answer is right with 1 − slip when known, with the
- * not-known guess otherwise; each answer teaches with chance `learn`; over a gap of Δt days a known skill stays
+ * not-known guess otherwise — reasoned out, a blind guess among the options, or on an item seen before a remembered
+ * answer, each fitted; each answer teaches with chance `learn`; over a gap of Δt days a known skill stays
  * known with (1 − forgetPerDay)^Δt) by maximum likelihood over every learner × skill sequence of the log, with the
  * forward filter the engine itself runs (`knowsChance`, `knowsAfter`). The chance that a learner knows a skill
  * before their first answer on it is fitted alongside (`prior`) and returned, but the engine starts each skill
@@ -29,10 +30,18 @@ const BOUNDS = {
   slip: [0.005, 0.35],
   freeTextGuess: [0, 0.45],
   forgetPerDay: [0, 0.2],
+  repeatRecall: [0, 0.9],
   prior: [0.005, 0.95],
 } as const;
 type Coordinate = keyof typeof BOUNDS;
-const COORDINATES: readonly Coordinate[] = ['prior', 'learn', 'slip', 'freeTextGuess', 'forgetPerDay'];
+const COORDINATES: readonly Coordinate[] = [
+  'prior',
+  'learn',
+  'slip',
+  'freeTextGuess',
+  'forgetPerDay',
+  'repeatRecall',
+];
 /** Sweeps over the coordinates, and golden-section steps per coordinate and sweep. */
 const SWEEPS = 3;
 const GOLDEN_STEPS = 20;
@@ -111,8 +120,8 @@ type Point = Record<Coordinate, number>;
 
 /** Log-likelihood of every sequence under `point`, by the engine's own forward filter. */
 function logLikelihood(steps: Steps, point: Point): number {
-  const { learn, slip, freeTextGuess, forgetPerDay, prior } = point;
-  const knows: KnowsParameters = { learn, slip, freeTextGuess, forgetPerDay };
+  const { prior, ...knows } = point;
+  const { learn, slip, forgetPerDay } = knows;
   const keep = Math.log(1 - forgetPerDay);
   let total = 0;
   let after = prior;
@@ -180,6 +189,7 @@ export function fitKnowsParameters(log: AttemptLog, start?: KnowsParameters): Kn
     slip: start?.slip ?? 0.1,
     freeTextGuess: start?.freeTextGuess ?? 0.15,
     forgetPerDay: start?.forgetPerDay ?? 0.01,
+    repeatRecall: start?.repeatRecall ?? REPEAT_RECALL,
     prior: 0.2,
   };
   ascend((p) => logLikelihood(steps, p), point, COORDINATES);
