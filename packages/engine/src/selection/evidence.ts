@@ -279,8 +279,8 @@ export interface KnowsParameters {
  * The two-state layer of the evidence (knowledge tracing's known / not known, with fixed, generic parameters unless
  * the caller passes ones fitted to the site's recorded answers): a learner who knows the skill answers right unless
  * they slip; one who does not, only by reasoning the answer out (`freeTextGuess`) or, failing that, a blind guess
- * among the options, and more often on an item seen before (a remembered answer, `repeatRecall`); each answer teaches with chance
- * `learn`; a known skill is forgotten slowly. Unlike the Gaussian belief, which has to stay open to learning and so
+ * among the options, and more often on an item seen before (a remembered answer, `repeatRecall`); each answer teaches
+ * with chance `learn`; a known skill is forgotten slowly. Unlike the Gaussian belief, which has to stay open to learning and so
  * never becomes sure, this layer becomes sure after a few right answers and drops after a wrong one, so selection can
  * move on from a skill the learner has got and come back when the evidence says it slipped.
  */

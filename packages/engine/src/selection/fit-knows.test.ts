@@ -30,6 +30,7 @@ function simulated(
   const item: number[] = [];
   const correct: number[] = [];
   const timeMs: number[] = [];
+  const itemIndex = new Map<string, number>();
   const learnerSaw = new Map<number, Set<string>>();
   for (let l = 0; l < options.learners; l++) {
     learnerSaw.set(l, new Set());
@@ -44,12 +45,14 @@ function simulated(
             if (random() > (1 - truth.forgetPerDay) ** days) knows[s] = false;
           }
           const id = options.bank ? `s${s}i${(a + q) % options.bank}` : `l${l}s${s}q${a + q}`;
-          let index = items.findIndex((i) => i.id === id);
-          const seen = index >= 0 && learnerSaw.get(l)!.has(id);
+          let index = itemIndex.get(id);
+          const seen = index !== undefined && learnerSaw.get(l)!.has(id);
           const guess = 1 - (1 - truth.freeTextGuess) * (1 - options.guess);
           const recalled = seen && random() < (truth.repeatRecall ?? 0);
           const right = knows[s] ? random() > truth.slip : recalled || random() < guess;
-          if (index < 0) index = items.push({ id, skills: [`s${s}`], guess: options.guess }) - 1;
+          if (index === undefined) {
+            itemIndex.set(id, (index = items.push({ id, skills: [`s${s}`], guess: options.guess }) - 1));
+          }
           learnerSaw.get(l)!.add(id);
           learner.push(l);
           item.push(index);
