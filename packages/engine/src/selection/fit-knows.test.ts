@@ -101,42 +101,34 @@ describe('fitting the two-state layer to recorded answers', () => {
     expect(slow.parameters.forgetPerDay).toBeGreaterThan(quick.parameters.forgetPerDay + 0.02);
   });
 
+  /** The fit on a site of 300 learners × 4 skills × 20 answers on 4-choice items, learners as `truth` with `changes`. */
+  const fourChoiceSite = (changes: Partial<KnowsParameters>, seed: number, bank?: number) =>
+    fitKnowsParameters(
+      simulated({ ...truth, ...changes }, 0.3, {
+        learners: 300,
+        skills: 4,
+        answersPerSkill: 20,
+        guess: 0.25,
+        seed,
+        ...(bank === undefined ? {} : { bank }),
+      }),
+    )!;
+
   it('reads a 4-choice item as guessed one time in four, and tells reasoning out from blind guessing', () => {
-    const fourChoice = (freeTextGuess: number) =>
-      fitKnowsParameters(
-        simulated({ ...truth, freeTextGuess }, 0.3, {
-          learners: 300,
-          skills: 4,
-          answersPerSkill: 20,
-          guess: 0.25,
-          seed: 11,
-        }),
-      )!;
-    const blind = fourChoice(0);
+    const blind = fourChoiceSite({ freeTextGuess: 0 }, 11);
     expect(Math.abs(blind.parameters.learn - truth.learn)).toBeLessThan(0.03);
     expect(Math.abs(blind.parameters.slip - truth.slip)).toBeLessThan(0.03);
     expect(blind.parameters.freeTextGuess).toBeLessThan(0.06);
     // Learners who reason a fifth of answers out and guess blind on the rest: right 40% of the time unknowing.
-    const reasoning = fourChoice(0.2);
+    const reasoning = fourChoiceSite({ freeTextGuess: 0.2 }, 11);
     expect(Math.abs(reasoning.parameters.freeTextGuess - 0.2)).toBeLessThan(0.06);
     expect(Math.abs(reasoning.parameters.slip - truth.slip)).toBeLessThan(0.03);
   });
 
   it('fits how often a seen item is answered from memory, so a repeat counts as the evidence it is', () => {
     // Banks of 8 items per skill, so most answers are repeats; the sites differ in what their learners remember.
-    const siteOf = (repeatRecall: number) =>
-      fitKnowsParameters(
-        simulated({ ...truth, repeatRecall }, 0.3, {
-          learners: 300,
-          skills: 4,
-          answersPerSkill: 20,
-          guess: 0.25,
-          seed: 5,
-          bank: 8,
-        }),
-      )!;
-    const forgetful = siteOf(0);
-    const remembering = siteOf(0.6);
+    const forgetful = fourChoiceSite({ repeatRecall: 0 }, 5, 8);
+    const remembering = fourChoiceSite({ repeatRecall: 0.6 }, 5, 8);
     expect(forgetful.parameters.repeatRecall).toBeLessThan(0.1);
     expect(Math.abs(remembering.parameters.repeatRecall! - 0.6)).toBeLessThan(0.12);
     expect(Math.abs(remembering.parameters.learn - truth.learn)).toBeLessThan(0.03);
