@@ -1,4 +1,4 @@
-import { KNOWS, successChance, updateEvidence } from '../selection/evidence.ts';
+import { beliefChance, KNOWS, updateEvidence } from '../selection/evidence.ts';
 import type { KnowsParameters, MasteryEvidence } from '../selection/evidence.ts';
 import { evidenceOf, masteryFromEvidence } from '../selection/mastery.ts';
 import type { Mastery } from '../selection/mastery.ts';
@@ -27,7 +27,8 @@ export interface AnswerOutcome {
    * P(correct) before the answer with the item at its prior difficulty (`item.priorDifficulty`), for the learner who
    * answered: what `recordItemAttempt` calibrates the item's difficulty against. For an item of one skill, the chance
    * the learner's evidence on that skill gives (their own ability on the skill, guessing and a remembered answer
-   * included; decision 018); for an item of several skills, the tracing model's prediction.
+   * included; decision 018), under the whole belief and not its mean alone (decision 020); for an item of several
+   * skills, the tracing model's prediction.
    */
   readonly predictedAtPrior: number;
 }
@@ -52,12 +53,13 @@ export function recordAnswer(
   const predicted = model.predict(state, item, nowMs);
   const befores = item.skills.map((skill) => evidenceOf(model, learner, skills[skill], skill));
   const prior = item.priorDifficulty;
-  // Calibrate against who answered (decision 018): with one skill, the learner's own evidence on it.
+  // Calibrate against who answered (decision 018): with one skill, the learner's own evidence on it, as a whole
+  // belief rather than its mean (decision 020).
   const predictedAtPrior =
     prior === undefined
       ? predicted
       : befores.length === 1
-        ? successChance(befores[0]!, item, prior)
+        ? beliefChance(befores[0]!, item, prior, nowMs)
         : prior === item.difficulty
           ? predicted
           : model.predict(state, { ...item, difficulty: prior }, nowMs);

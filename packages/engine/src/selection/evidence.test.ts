@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { TracedItem } from '../tracing/types.ts';
 import {
+  beliefChance,
   itemHash,
   knowsAfter,
   knowsAfterSeen,
@@ -186,6 +187,49 @@ describe('the per-item chances selection works out once per candidate', () => {
             knowsAfter(stored, traced, correct, nowMs),
           );
       }),
+    );
+  });
+});
+
+describe('the chance of a right answer under the whole belief (what items are calibrated against)', () => {
+  const belief = (mean: number, variance: number): MasteryEvidence => ({
+    mean,
+    variance,
+    answers: 2,
+    run: 1,
+    lastMs: 0,
+    seen: [],
+  });
+
+  it('is less extreme than the chance at the mean when the belief is wide, and close to it when it is narrow', () => {
+    const item = freeText(1);
+    const strongWide = beliefChance(belief(3, 2), item, -0.75, 0);
+    const strongPoint = successChance(belief(3, 2), item, -0.75);
+    expect(strongWide).toBeLessThan(strongPoint - 0.02);
+    const weakWide = beliefChance(belief(-3, 2), item, -0.75, 0);
+    expect(weakWide).toBeGreaterThan(successChance(belief(-3, 2), item, -0.75) + 0.02);
+    const narrow = belief(3, 0.01);
+    expect(Math.abs(beliefChance(narrow, item, -0.75, 0) - successChance(narrow, item, -0.75))).toBeLessThan(
+      0.005,
+    );
+    // At the middle of the belief the chance does not depend on its width.
+    expect(beliefChance(belief(0, 2), item, -0.75, 0)).toBeCloseTo(
+      successChance(belief(0, 2), item, -0.75),
+      10,
+    );
+  });
+
+  it('keeps the guess and the slip: never below a blind guess, never above one minus the slip', () => {
+    const item = fourChoice(1);
+    expect(beliefChance(belief(-6, 0.5), item, -0.75, 0)).toBeGreaterThanOrEqual(0.25);
+    expect(beliefChance(belief(6, 0.5), item, -0.75, 0)).toBeLessThanOrEqual(0.95);
+  });
+
+  it('widens with the days since the last answer, as the belief does before an update', () => {
+    const item = freeText(1);
+    const evidence = { ...belief(3, 0.3), lastMs: 1 };
+    expect(beliefChance(evidence, item, -0.75, 60 * DAY_MS)).toBeLessThan(
+      beliefChance(evidence, item, -0.75, 1),
     );
   });
 });

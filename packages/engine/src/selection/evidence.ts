@@ -320,6 +320,24 @@ export function successChanceSeen(
 }
 
 /**
+ * The chance of a right answer to `item` at `difficulty` under the whole belief, widened to `nowMs` (`widened`): the
+ * logistic integrated over the Gaussian (probit approximation), with guessing and slips as the likelihood has them.
+ * A wide belief predicts less extreme chances than its mean alone (`successChance`): what an item is calibrated
+ * against (decision 020), so that a learner the evidence knows little about does not count as a confident prediction.
+ */
+export function beliefChance(
+  evidence: MasteryEvidence,
+  item: TracedItem,
+  difficulty: number,
+  nowMs: number,
+): number {
+  const guess = guessOf(evidence, item);
+  const offset = difficulty - REFERENCE_DIFFICULTY;
+  const known = sigmoid((evidence.mean - offset) / Math.sqrt(1 + (Math.PI * widened(evidence, nowMs)) / 8));
+  return guess + (1 - SLIP - guess) * known;
+}
+
+/**
  * The chance of a right answer by a learner who does not know the skill: reasoned out (`freeTextGuess`), else a blind
  * guess among the options (`blind`, 0 on free text); on an item seen before, else remembered (`repeatRecall`).
  */
