@@ -181,6 +181,14 @@ export function posterior(
 }
 
 /**
+ * The chance of a right answer under a whole Gaussian belief N(mean, variance): the likelihood guess + (1 − slip −
+ * guess)·σ(θ − item offset) with the logistic integrated over the Gaussian (probit approximation).
+ */
+function chanceUnderBelief(mean: number, variance: number, guess: number, offset: number): number {
+  return guess + (1 - SLIP - guess) * sigmoid((mean - offset) / Math.sqrt(1 + (Math.PI * variance) / 8));
+}
+
+/**
  * One Laplace step of a Gaussian belief N(mean, variance) on one answer (the prior's Gaussian times the answer's
  * likelihood, with its gradient and Fisher information at the mean), and the answer's predicted likelihood. The
  * likelihood is guess + (1 − slip − guess)·σ(θ − item offset), so a right answer on a 4-choice item, or on an item
@@ -201,8 +209,7 @@ function laplaceStep(
   const gradient = correct ? slope / p : -slope / (1 - p);
   const information = (slope * slope) / (p * (1 - p));
   const variance = 1 / (1 / prior + information);
-  // The answer's chance under the whole belief (the logistic integrated over the Gaussian, probit approximation).
-  const spread = guess + (ceiling - guess) * sigmoid((mean - offset) / Math.sqrt(1 + (Math.PI * prior) / 8));
+  const spread = chanceUnderBelief(mean, prior, guess, offset);
   return {
     mean: Math.min(MAX_MEAN, Math.max(MIN_MEAN, mean + variance * gradient)),
     variance,
@@ -280,9 +287,9 @@ export interface KnowsParameters {
  * the caller passes ones fitted to the site's recorded answers): a learner who knows the skill answers right unless
  * they slip; one who does not, only by reasoning the answer out (`freeTextGuess`) or, failing that, a blind guess
  * among the options, and more often on an item seen before (a remembered answer, `repeatRecall`); each answer teaches
- * with chance `learn`; a known skill is forgotten slowly. Unlike the Gaussian belief, which has to stay open to learning and so
- * never becomes sure, this layer becomes sure after a few right answers and drops after a wrong one, so selection can
- * move on from a skill the learner has got and come back when the evidence says it slipped.
+ * with chance `learn`; a known skill is forgotten slowly. Unlike the Gaussian belief, which has to stay open to
+ * learning and so never becomes sure, this layer becomes sure after a few right answers and drops after a wrong one,
+ * so selection can move on from a skill the learner has got and come back when the evidence says it slipped.
  */
 export const KNOWS: KnowsParameters = { learn: 0.15, slip: 0.1, freeTextGuess: 0.15, forgetPerDay: 0.01 };
 
@@ -331,10 +338,12 @@ export function beliefChance(
   difficulty: number,
   nowMs: number,
 ): number {
-  const guess = guessOf(evidence, item);
-  const offset = difficulty - REFERENCE_DIFFICULTY;
-  const known = sigmoid((evidence.mean - offset) / Math.sqrt(1 + (Math.PI * widened(evidence, nowMs)) / 8));
-  return guess + (1 - SLIP - guess) * known;
+  return chanceUnderBelief(
+    evidence.mean,
+    widened(evidence, nowMs),
+    guessOf(evidence, item),
+    difficulty - REFERENCE_DIFFICULTY,
+  );
 }
 
 /**
