@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSelectionBenchArgs, runSelectionBench } from './selection.bench.ts';
+import { parseSelectionBenchArgs, runEngineSeeds, runSelectionBench } from './selection.bench.ts';
 import { ContinuousLearner } from './selection/continuous-learner.ts';
 import { buildCourse } from './selection/course.ts';
 import type { SimItem } from './selection/course.ts';
@@ -61,6 +61,34 @@ describe('bench:selection smoke run', () => {
     expect(run()).toEqual(run());
   }, 60_000);
 
+  it('runs the engine alone over several development seeds, one line per table with a figure per seed', () => {
+    const printed: string[] = [];
+    const options = parseSelectionBenchArgs([
+      '--engine-only',
+      '--seeds',
+      '2,3',
+      '--learners',
+      '3',
+      '--max-questions',
+      '40',
+      '--model',
+      'binary',
+    ]);
+    expect(options.engineOnlySeeds).toEqual([2, 3]);
+    const results = runEngineSeeds(options, options.engineOnlySeeds!, (line) => printed.push(line));
+    expect(results.map((r) => `${r.shape}: ${r.rows.length}`)).toEqual(['authored: 2', 'generated: 2']);
+    for (const { rows } of results) {
+      expect(rows.every((row) => row.policy === 'engine')).toBe(true);
+      // Each seed its own course and learners.
+      expect(rows[0]!.calibrationEnd).not.toEqual(rows[1]!.calibrationEnd);
+    }
+    const line = printed.find((l) => l.startsWith('| binary × generated |'))!;
+    const [mean, perSeed] = line.split(' | ').slice(1, 3);
+    const seeds = perSeed!.split(' / ').map(Number);
+    expect(seeds).toHaveLength(2);
+    expect(Number(mean)).toBeCloseTo((seeds[0]! + seeds[1]!) / 2, 0);
+  }, 60_000);
+
   it('has the greedy reference, which reads the truth, need fewer questions than random order', () => {
     const course = buildCourse('authored', 7);
     const site = (policy: typeof randomPolicy) =>
@@ -86,6 +114,12 @@ describe('bench:selection arguments and rules', () => {
     expect(parseSelectionBenchArgs([]).modelRefitEvery).toBe(0);
     expect(parseSelectionBenchArgs(['--model-refit', '5000']).modelRefitEvery).toBe(5000);
     expect(() => parseSelectionBenchArgs(['--model-refit', '1.5'])).toThrow(RangeError);
+    expect(parseSelectionBenchArgs([]).engineOnlySeeds).toBeUndefined();
+    expect(() => parseSelectionBenchArgs(['--seeds', '2,3'])).toThrow(RangeError);
+    expect(() => parseSelectionBenchArgs(['--engine-only'])).toThrow(RangeError);
+    expect(() => parseSelectionBenchArgs(['--engine-only', '--seeds', '2,1001'])).toThrow(RangeError);
+    expect(() => parseSelectionBenchArgs(['--engine-only', '--seeds', '2,x'])).toThrow(RangeError);
+    expect(() => parseSelectionBenchArgs(['--engine-only', '--seeds', '2', '--tune'])).toThrow(RangeError);
   });
 
   it('accepts exactly the interleaving grid: windows 1–6, streaks 2–4, reviews every 3–6 questions or never', () => {

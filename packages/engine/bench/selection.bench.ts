@@ -1,5 +1,6 @@
 // bench:selection (issue 28): `npm run bench:selection -- [--seed S] [--learners N] [--model binary|continuous|
-// misconception] [--shape authored|generated] [--max-questions Q] [--tune [--tune-learners N]]`.
+// misconception] [--shape authored|generated] [--max-questions Q] [--tune [--tune-learners N]] [--model-refit N]`,
+// or `-- --engine-only --seeds 2,3,4 [same filters]` for the engine alone over several development seeds.
 // Compares the engine, exactly as the server calls it, with simple rules and two informed references on simulated
 // learners of several families, who pass one after another through a site whose item statistics they share.
 import { parseArgs } from 'node:util';
@@ -33,6 +34,11 @@ export interface SelectionBenchOptions {
   readonly tuneLearners: number;
   /** Answers between refits of the tracing model (the server's model refit job); 0 = never. */
   readonly modelRefitEvery: number;
+  /**
+   * The engine alone over `seeds` (`--engine-only --seeds 2,3,4`): one line per table with the figures per seed, to
+   * compare engine variants on several development seeds (docs/engine.md); absent = the full comparison on `seed`.
+   */
+  readonly engineOnlySeeds?: readonly number[];
 }
 
 /** One (learner model, course shape) of a run. */
@@ -57,6 +63,8 @@ export function parseSelectionBenchArgs(argv: readonly string[]): SelectionBench
       tune: { type: 'boolean', default: false },
       'tune-learners': { type: 'string', default: '40' },
       'model-refit': { type: 'string', default: '0' },
+      'engine-only': { type: 'boolean', default: false },
+      seeds: { type: 'string' },
     },
   });
   const integer = (name: string, text: string, least: number): number => {
@@ -64,12 +72,24 @@ export function parseSelectionBenchArgs(argv: readonly string[]): SelectionBench
     if (!Number.isInteger(n) || n < least) throw new RangeError(`--${name} must be an integer ≥ ${least}`);
     return n;
   };
-  const seed = integer('seed', values.seed, 0);
-  if (seed >= FIRST_TUNING_SEED) {
+  const evaluationSeed = (name: string, text: string): number => {
+    const n = integer(name, text, 0);
+    if (n >= FIRST_TUNING_SEED) {
+      throw new RangeError(
+        `--${name} must be below ${FIRST_TUNING_SEED}: seeds from there on are kept for tuning`,
+      );
+    }
+    return n;
+  };
+  const seed = evaluationSeed('seed', values.seed);
+  if ((values.seeds !== undefined) !== values['engine-only']) {
     throw new RangeError(
-      `--seed must be below ${FIRST_TUNING_SEED}: seeds from there on are kept for tuning`,
+      '--engine-only and --seeds go together (--seeds 2,3,4: the development seeds to run)',
     );
   }
+  if (values['engine-only'] && values.tune)
+    throw new RangeError('--tune tunes the simple rule: not with --engine-only');
+  const engineOnlySeeds = values.seeds?.split(',').map((text) => evaluationSeed('seeds', text.trim()));
   const oneOf = <T extends string>(
     name: string,
     list: readonly T[],
@@ -89,6 +109,7 @@ export function parseSelectionBenchArgs(argv: readonly string[]): SelectionBench
     tune: values.tune,
     tuneLearners: integer('tune-learners', values['tune-learners'], 3),
     modelRefitEvery: integer('model-refit', values['model-refit'], 0),
+    ...(engineOnlySeeds === undefined ? {} : { engineOnlySeeds }),
   };
 }
 
@@ -103,6 +124,88 @@ export function policiesFor(interleaving: InterleavingConfig): Policy[] {
     heuristicReference,
     greedyReference,
   ];
+}
+
+/** The engine's figures on one (learner model, course shape), one row per development seed. */
+export interface EngineSeedsResult {
+  readonly model: LearnerModelName;
+  readonly shape: CourseShape;
+  readonly seeds: readonly number[];
+  readonly rows: readonly PolicyFigures[];
+}
+
+/**
+ * The engine alone on every (learner model, course shape) asked for, over `seeds`: one line per table with the mean
+ * questions to the goal over the seeds and per seed, false `mastered` and retention over the seeds, and the item
+ * calibration per seed; then the mean over the tables. For comparing engine variants, which a single seed cannot
+ * tell apart (docs/engine.md, "How noisy a development-seed comparison is").
+ */
+export function runEngineSeeds(
+  options: SelectionBenchOptions,
+  seeds: readonly number[],
+  log: (line: string) => void,
+): EngineSeedsResult[] {
+  log(
+    `bench:selection --engine-only — seeds ${seeds.join(', ')}, ${options.learners} learners per site, cap ` +
+      `${options.maxQuestions} questions` +
+      (options.modelRefitEvery > 0
+        ? `, tracing model refitted every ${options.modelRefitEvery} answers`
+        : ', cold-start tracing model'),
+  );
+  log('');
+  log(
+    '| table | questions (mean over seeds) | per seed | false `mastered` (bands shown) | retention at 30 days | ' +
+      'questions on proficient skills | difficulty r, first ⅓ → end, per seed |',
+  );
+  log('| --- | --- | --- | --- | --- | --- | --- |');
+  const results: EngineSeedsResult[] = [];
+  const sum = (rows: readonly PolicyFigures[], of: (row: PolicyFigures) => number): number =>
+    rows.reduce((s, row) => s + of(row), 0);
+  const asked = (row: PolicyFigures): number => row.questions.reduce((s, q) => s + q, 0);
+  for (const model of options.models) {
+    for (const shape of options.shapes) {
+      const rows = seeds.map((seed) =>
+        summarise(
+          enginePolicy,
+          simulateSite({
+            model,
+            course: buildCourse(shape, seed),
+            policy: enginePolicy,
+            learners: options.learners,
+            seed,
+            maxQuestions: options.maxQuestions,
+            withEngineAlongside: true,
+            modelRefitEvery: options.modelRefitEvery,
+          }),
+        ),
+      );
+      const shown = sum(rows, (r) => r.masteredShown);
+      const falseShown = sum(rows, (r) => (r.masteredShown === 0 ? 0 : r.falseMastery * r.masteredShown));
+      const onProficient = sum(rows, (r) => r.onProficientShare * asked(r));
+      const cells = [
+        `${model} × ${shape}`,
+        (sum(rows, (r) => r.meanQuestions) / rows.length).toFixed(1),
+        rows.map((r) => r.meanQuestions.toFixed(1)).join(' / '),
+        shown === 0 ? 'n/a (0)' : `${((100 * falseShown) / shown).toFixed(1)}% (${shown})`,
+        `${((100 * sum(rows, (r) => r.retention)) / rows.length).toFixed(1)}%`,
+        `${((100 * onProficient) / Math.max(1, sum(rows, asked))).toFixed(1)}%`,
+        rows
+          .map(
+            (r) =>
+              `${r.calibrationFirstThird.correlation.toFixed(2)} → ${r.calibrationEnd.correlation.toFixed(2)}`,
+          )
+          .join(', '),
+      ];
+      log(`| ${cells.join(' | ')} |`);
+      results.push({ model, shape, seeds, rows });
+    }
+  }
+  const means = results.map((r) => sum(r.rows, (row) => row.meanQuestions) / r.rows.length);
+  log('');
+  log(
+    `Mean over the ${results.length} tables: ${(means.reduce((s, m) => s + m, 0) / means.length).toFixed(1)} questions.`,
+  );
+  return results;
 }
 
 /** Runs every (learner model, course shape) asked for and prints a table and a verdict for each. */
@@ -175,5 +278,8 @@ export function runSelectionBench(
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  runSelectionBench(parseSelectionBenchArgs(process.argv.slice(2)), (line) => console.log(line));
+  const options = parseSelectionBenchArgs(process.argv.slice(2));
+  const log = (line: string) => console.log(line);
+  if (options.engineOnlySeeds) runEngineSeeds(options, options.engineOnlySeeds, log);
+  else runSelectionBench(options, log);
 }
