@@ -119,6 +119,7 @@ describe('bench:selection arguments and rules', () => {
     expect(() => parseSelectionBenchArgs(['--engine-only'])).toThrow(RangeError);
     expect(() => parseSelectionBenchArgs(['--engine-only', '--seeds', '2,1001'])).toThrow(RangeError);
     expect(() => parseSelectionBenchArgs(['--engine-only', '--seeds', '2,x'])).toThrow(RangeError);
+    expect(() => parseSelectionBenchArgs(['--engine-only', '--seeds', '2,,3'])).toThrow(RangeError);
     expect(() => parseSelectionBenchArgs(['--engine-only', '--seeds', '2', '--tune'])).toThrow(RangeError);
   });
 

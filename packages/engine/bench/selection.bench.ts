@@ -68,7 +68,7 @@ export function parseSelectionBenchArgs(argv: readonly string[]): SelectionBench
     },
   });
   const integer = (name: string, text: string, least: number): number => {
-    const n = Number(text);
+    const n = text.trim() === '' ? Number.NaN : Number(text);
     if (!Number.isInteger(n) || n < least) throw new RangeError(`--${name} must be an integer ≥ ${least}`);
     return n;
   };
