@@ -11,7 +11,7 @@ const serverOn = (db: 'pglite' | 'pg') => ({
 export default defineConfig({
   test: {
     // A worker per core. Left to itself Vitest ran one file at a time here on two cores: the PGlite project took
-    // 404 s alone, 246 s with two workers, and the whole run 18 minutes, 8½ with two.
+    // 404 s alone and 246 s with two workers; the whole run takes 8–8½ minutes with two.
     maxWorkers: '100%',
     projects: [
       'packages/*',
