@@ -5,7 +5,7 @@ import { TOO_LARGE } from './offline/math-solver.ts';
 import { parseEvents } from './tutor.fake-model.ts';
 import { app, useTestApp } from '#src/testing/test-server.ts';
 
-useTestApp({ TUTOR_OFFLINE_CHUNK_MS: '0' });
+useTestApp();
 
 const BURST = 8;
 // Each tower once held the event loop for seconds (issue 20: six levels made /healthz wait 3.6 s).

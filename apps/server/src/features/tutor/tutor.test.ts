@@ -7,9 +7,7 @@ import { ADVERSARIAL_BATCHES, ADVERSARIAL_PROMPTS } from './tutor.adversarial.ts
 import { parseEvents } from './tutor.fake-model.ts';
 import { app, useTestApp } from '#src/testing/test-server.ts';
 
-// The offline tutor's pause between chunks (12 ms by default, config.ts) only paces the stream a person reads; at 0
-// the replies still come in several chunks, and the 200-a-day and adversarial tests take about 6 s each, not 21–27 s.
-useTestApp({ TUTOR_OFFLINE_CHUNK_MS: '0' });
+useTestApp();
 
 type Client = ReturnType<typeof as>;
 
