@@ -5,6 +5,7 @@ import type { LogisticTracer } from '../tracing/logistic-tracer.ts';
 import type { SkillKey, TracedItem } from '../tracing/types.ts';
 import {
   hasSeen,
+  itemHash,
   knowsAfterSeen,
   knowsChance,
   knowsSuccessSeen,
@@ -45,13 +46,18 @@ export interface SelectionPolicy {
   readonly placementAnswers?: number;
   /** The two-state layer's parameters fitted to the site's answers (`fitKnowsParameters`); generic ones when absent. */
   readonly knows?: KnowsParameters;
+  /** Share of practice on a skill not known yet asked at a random item of it (`EXPLORE_SHARE` by default). */
+  readonly exploreShare?: number;
 }
 
-/** The chosen item, the skill it is asked for, why, and its predicted P(correct). */
+/**
+ * The chosen item, the skill it is asked for, why, and its predicted P(correct). `explore`: practice at an item of the
+ * chosen skill drawn at random (`EXPLORE_SHARE`).
+ */
 export interface Selection {
   readonly item: TracedItem;
   readonly skill: SkillKey;
-  readonly reason: 'placement' | 'review' | 'practice';
+  readonly reason: 'placement' | 'review' | 'practice' | 'explore';
   readonly predicted: number;
 }
 
@@ -90,6 +96,23 @@ const FAR_FROM_LEARNING_SUCCESS = 0.1;
 const REST_MS = 12 * 3_600_000;
 /** Weight of settling whether the learner knows a skill against learning in it. */
 const INFORMATION_WEIGHT = 0.3;
+/**
+ * Share of the practice questions on a skill the learner probably does not know yet (P(knows) < 0.5) that go to an item
+ * of that skill drawn at random rather than to the best one: a randomized design within the site's own selection.
+ * Chosen items are served by how the learner stands (hard ones mostly to learners who know the skill), so their
+ * success rates say as much about who answered as about the item, and the calibration drifts with it (decision 021);
+ * random items are answered by learners as they come. The answers are kept with reason `explore`, so the site can
+ * also measure what an item teaches apart from whom it is served to.
+ */
+export const EXPLORE_SHARE = 0.1;
+
+/** A number in [0, 1) from a string: FNV-1a, then MurmurHash3's finaliser so that close strings spread. */
+function unitHash(text: string): number {
+  let h = itemHash(text);
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return ((h ^ (h >>> 16)) >>> 0) / 2 ** 32;
+}
 
 /**
  * The candidate items: a list, or a function giving every item of one skill, which lets a caller build candidates
@@ -154,8 +177,9 @@ function itemGain(view: SkillView, item: TracedItem, predicted: number, paramete
  * how ready its prerequisites are (a partial order: a prerequisite that is probably known readies it in proportion,
  * so no skill blocks all after it), what it unlocks, and spacing (a skill just practised is worth less, and after
  * `MAX_RUN` answers in a row selection moves on and comes back) — and, among their items, the one with the largest
- * expected gain. Never an item already in this quiz; items of the last 3 quizzes only when a skill has no other.
- * Returns undefined when no candidate is left.
+ * expected gain — except that `EXPLORE_SHARE` of the practice on a skill the learner probably does not know yet goes to
+ * a random item of it (reason `explore`). Never an item already in this quiz; items of the last 3 quizzes only when a
+ * skill has no other. Returns undefined when no candidate is left.
  */
 export function selectNextItem(
   state: SelectionState,
@@ -290,6 +314,24 @@ export function selectNextItem(
       .slice(0, SKILL_WINDOW)
       .map((entry) => entry.view);
   const all = [...views.values()];
+  /**
+   * With chance `EXPLORE_SHARE` (a hash of the learner's answer count, the skill and the time, so a selection is
+   * reproducible), practice on a skill the learner probably does not know yet goes to one of its open items drawn
+   * uniformly, preferring one the learner has not answered before.
+   */
+  const explore = (practice: Selection): Selection | undefined => {
+    const view = views.get(practice.skill)!;
+    const share = policy.exploreShare ?? EXPLORE_SHARE;
+    if (view.knows >= 0.5 || share <= 0) return undefined;
+    const u = unitHash(`${learner.attempts}\u0000${practice.skill}\u0000${nowMs}`);
+    if (u >= share) return undefined;
+    const open = ofSkill(practice.skill);
+    const unseen = open.filter((item) => !hasSeen(view.evidence, item));
+    const pool = unseen.length > 0 ? unseen : open;
+    const item = pool[Math.min(pool.length - 1, Math.floor((u / share) * pool.length))]!;
+    const predicted = predictionsOf(practice.skill, open)[open.indexOf(item)]!;
+    return { item, skill: practice.skill, reason: 'explore', predicted };
+  };
 
   if (learner.attempts < (policy.placementAnswers ?? DEFAULT_PLACEMENT_ANSWERS)) {
     const entries = all.filter(
@@ -328,7 +370,7 @@ export function selectNextItem(
     best(window(ready), 'practice', practiceGain) ??
     best(window(open.filter((v) => !rests(v))), 'practice', practiceGain) ??
     best(window(open), 'practice', practiceGain);
-  if (practice) return practice;
+  if (practice) return explore(practice) ?? practice;
   // Everything looks mastered: check the skill the evidence is least sure of.
   const bySureness = all.slice().sort((a, b) => a.knows - b.knows);
   for (const view of bySureness) {

@@ -95,7 +95,7 @@ export const quizQuestion = pgTable(
     itemId: text('item_id').notNull(),
     itemVersion: text('item_version').notNull(),
     skillId: text('skill_id').notNull(),
-    /** Why the engine chose it: placement, review or practice. */
+    /** Why the engine chose it: placement, review, practice or explore (a random item of the skill, decision 021). */
     reason: text('reason').notNull(),
     predicted: real('predicted').notNull(),
     servedAt: timestamp('served_at', { withTimezone: true }).notNull().defaultNow(),
