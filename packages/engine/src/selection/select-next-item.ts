@@ -89,6 +89,8 @@ const LEARNING_LOGIT = Math.log(LEARNING_SUCCESS / (1 - LEARNING_SUCCESS));
  * practice went to skills the learner half knew instead.
  */
 const FAR_FROM_LEARNING_SUCCESS = 0.1;
+/** P(knows) from which the learner probably knows a skill: it rests after practice and is never explored. */
+const PROBABLY_KNOWS = 0.5;
 /**
  * A skill the evidence says the learner probably knows rests this long after its last answer before it is practised
  * again (move on, come back spaced), while other skills are worth practising.
@@ -97,8 +99,9 @@ const REST_MS = 12 * 3_600_000;
 /** Weight of settling whether the learner knows a skill against learning in it. */
 const INFORMATION_WEIGHT = 0.3;
 /**
- * Share of the practice questions on a skill the learner probably does not know yet (P(knows) < 0.5) that go to an item
- * of that skill drawn at random rather than to the best one: a randomized design within the site's own selection.
+ * Share of the practice questions on a skill the learner probably does not know yet (P(knows) < `PROBABLY_KNOWS`)
+ * that go to an item of that skill drawn at random rather than to the best one: a randomized design within the site's
+ * own selection.
  * Chosen items are served by how the learner stands (hard ones mostly to learners who know the skill), so their
  * success rates say as much about who answered as about the item, and the calibration drifts with it (decision 021);
  * random items are answered by learners as they come. The answers are kept with reason `explore`, so the site can
@@ -322,7 +325,7 @@ export function selectNextItem(
   const explore = (practice: Selection): Selection | undefined => {
     const view = views.get(practice.skill)!;
     const share = policy.exploreShare ?? EXPLORE_SHARE;
-    if (view.knows >= 0.5 || share <= 0) return undefined;
+    if (view.knows >= PROBABLY_KNOWS || share <= 0) return undefined;
     const u = unitHash(`${learner.attempts}\u0000${practice.skill}\u0000${nowMs}`);
     if (u >= share) return undefined;
     const open = ofSkill(practice.skill);
@@ -359,7 +362,7 @@ export function selectNextItem(
   const open = all.filter((v) => !v.isSecured);
   // Move on after MAX_RUN answers in a row on one skill, while another skill is worth practising.
   // A skill the learner probably knows rests after practice today: move on, and come back spaced.
-  const rests = (v: SkillView) => v.knows >= 0.5 && nowMs - v.evidence.lastMs < REST_MS;
+  const rests = (v: SkillView) => v.knows >= PROBABLY_KNOWS && nowMs - v.evidence.lastMs < REST_MS;
   const ready = open.filter((v) => readiness(v) >= READY_CHANCE);
   const isCapped = (v: SkillView) => v.gap === 0 && v.evidence.run >= MAX_RUN;
   // In order: ready skills neither resting nor just practised MAX_RUN times in a row; then a resting one rather than
