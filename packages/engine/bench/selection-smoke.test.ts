@@ -8,7 +8,7 @@ import { interleavingPolicy, validateInterleaving } from './selection/interleavi
 import { MisconceptionLearner } from './selection/misconception-learner.ts';
 import { randomPolicy } from './selection/policy.ts';
 import { seededRandom } from './selection/random.ts';
-import { greedyReference } from './selection/references.ts';
+import { greedyReference, heuristicReference } from './selection/references.ts';
 import { simulateSite } from './selection/simulate.ts';
 import { interleavingGrid } from './selection/tuning.ts';
 
@@ -41,7 +41,13 @@ describe('bench:selection smoke run', () => {
       for (const row of rows) {
         expect(row.meanQuestions).toBeGreaterThan(0);
         expect(row.meanQuestions).toBeLessThanOrEqual(60);
-        for (const share of [row.reachedShare, row.onProficientShare, row.retention, row.repeatShare]) {
+        for (const share of [
+          row.reachedShare,
+          row.onProficientShare,
+          row.prerequisiteLoss,
+          row.retention,
+          row.repeatShare,
+        ]) {
           expect(share).toBeGreaterThanOrEqual(0);
           expect(share).toBeLessThanOrEqual(1);
         }
@@ -102,6 +108,24 @@ describe('bench:selection smoke run', () => {
         withEngineAlongside: false,
       });
     expect(meanQuestions(site(greedyReference))).toBeLessThan(meanQuestions(site(randomPolicy)));
+  }, 60_000);
+
+  it('charges learning lost to missing prerequisites to random order, not to the reference that practises ready skills', () => {
+    const course = buildCourse('generated', 3);
+    const loss = (policy: typeof randomPolicy) => {
+      const { learners } = simulateSite({
+        model: 'binary',
+        course,
+        policy,
+        learners: 4,
+        seed: 3,
+        maxQuestions: 200,
+        withEngineAlongside: false,
+      });
+      return learners.reduce((s, l) => s + l.prerequisiteLoss, 0);
+    };
+    expect(loss(heuristicReference)).toBe(0);
+    expect(loss(randomPolicy)).toBeGreaterThan(20);
   }, 60_000);
 });
 

@@ -155,9 +155,9 @@ export function runEngineSeeds(
   log('');
   log(
     '| table | questions (mean over seeds) | per seed | false `mastered` (bands shown) | retention at 30 days | ' +
-      'questions on proficient skills | difficulty r, first ⅓ → end, per seed |',
+      'questions on proficient skills | learning lost to missing prerequisites | difficulty r, first ⅓ → end, per seed |',
   );
-  log('| --- | --- | --- | --- | --- | --- | --- |');
+  log('| --- | --- | --- | --- | --- | --- | --- | --- |');
   const results: EngineSeedsResult[] = [];
   const sum = (rows: readonly PolicyFigures[], of: (row: PolicyFigures) => number): number =>
     rows.reduce((s, row) => s + of(row), 0);
@@ -182,6 +182,7 @@ export function runEngineSeeds(
       const shown = sum(rows, (r) => r.masteredShown);
       const falseShown = sum(rows, (r) => (r.masteredShown === 0 ? 0 : r.falseMastery * r.masteredShown));
       const onProficient = sum(rows, (r) => r.onProficientShare * asked(r));
+      const prerequisiteLoss = sum(rows, (r) => r.prerequisiteLoss * asked(r));
       const cells = [
         `${model} × ${shape}`,
         (sum(rows, (r) => r.meanQuestions) / rows.length).toFixed(1),
@@ -189,6 +190,7 @@ export function runEngineSeeds(
         shown === 0 ? 'n/a (0)' : `${((100 * falseShown) / shown).toFixed(1)}% (${shown})`,
         `${((100 * sum(rows, (r) => r.retention)) / rows.length).toFixed(1)}%`,
         `${((100 * onProficient) / Math.max(1, sum(rows, asked))).toFixed(1)}%`,
+        `${((100 * prerequisiteLoss) / Math.max(1, sum(rows, asked))).toFixed(1)}%`,
         rows
           .map(
             (r) =>

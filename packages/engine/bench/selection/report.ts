@@ -17,6 +17,8 @@ export interface PolicyFigures {
   /** How many `mastered` bands that share is of (one per skill shown `mastered` at the end of each quiz). */
   readonly masteredShown: number;
   readonly onProficientShare: number;
+  /** Learning lost to missing prerequisites per question asked (`LearnerResult.prerequisiteLoss`). */
+  readonly prerequisiteLoss: number;
   readonly retention: number;
   readonly repeatShare: number;
   readonly calibrationFirstThird: Calibration;
@@ -44,6 +46,7 @@ export function summarise(policy: Policy, result: SiteResult): PolicyFigures {
     falseMastery: shown === 0 ? Number.NaN : learners.reduce((s, l) => s + l.masteredFalse, 0) / shown,
     masteredShown: shown,
     onProficientShare: learners.reduce((s, l) => s + l.onProficient, 0) / Math.max(1, asked),
+    prerequisiteLoss: learners.reduce((s, l) => s + l.prerequisiteLoss, 0) / Math.max(1, asked),
     retention: mean(learners.map((l) => l.retention)),
     repeatShare: learners.reduce((s, l) => s + l.repeats, 0) / Math.max(1, asked),
     calibrationFirstThird: result.calibrationFirstThird,
@@ -72,12 +75,12 @@ export function pairedDifference(
 /** The markdown table of one (learner model, course shape). */
 export function formatTable(rows: readonly PolicyFigures[]): string[] {
   const lines = [
-    '| policy | questions to 80% proficient (mean) | first ⅓ / last ⅓ learners | reached within cap | false `mastered` (bands shown) | questions on proficient skills | retention at 30 days | repeated items | difficulty r, first ⅓ → end | difficulty MAE, first ⅓ → end |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| policy | questions to 80% proficient (mean) | first ⅓ / last ⅓ learners | reached within cap | false `mastered` (bands shown) | questions on proficient skills | learning lost to missing prerequisites | retention at 30 days | repeated items | difficulty r, first ⅓ → end | difficulty MAE, first ⅓ → end |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   ];
   for (const r of rows) {
     lines.push(
-      `| ${r.policy} | ${fixed(r.meanQuestions)} | ${fixed(r.firstThirdQuestions)} / ${fixed(r.lastThirdQuestions)} | ${percent(r.reachedShare)} | ${percent(r.falseMastery)} (${r.masteredShown}) | ${percent(r.onProficientShare)} | ${percent(r.retention)} | ${percent(r.repeatShare)} | ${fixed(r.calibrationFirstThird.correlation, 2)} → ${fixed(r.calibrationEnd.correlation, 2)} | ${fixed(r.calibrationFirstThird.meanAbsError, 2)} → ${fixed(r.calibrationEnd.meanAbsError, 2)} |`,
+      `| ${r.policy} | ${fixed(r.meanQuestions)} | ${fixed(r.firstThirdQuestions)} / ${fixed(r.lastThirdQuestions)} | ${percent(r.reachedShare)} | ${percent(r.falseMastery)} (${r.masteredShown}) | ${percent(r.onProficientShare)} | ${percent(r.prerequisiteLoss)} | ${percent(r.retention)} | ${percent(r.repeatShare)} | ${fixed(r.calibrationFirstThird.correlation, 2)} → ${fixed(r.calibrationEnd.correlation, 2)} | ${fixed(r.calibrationFirstThird.meanAbsError, 2)} → ${fixed(r.calibrationEnd.meanAbsError, 2)} |`,
     );
   }
   return lines;

@@ -41,6 +41,11 @@ export interface LearnerResult {
   readonly masteredShown: number;
   readonly masteredFalse: number;
   readonly onProficient: number;
+  /**
+   * Learning lost to missing prerequisites: over the questions on skills not yet truly proficient, the sum of
+   * 1 − the learner's true readiness for the skill (the factor by which missing prerequisites slow what it teaches).
+   */
+  readonly prerequisiteLoss: number;
   readonly repeats: number;
   /** Share of the course's skills truly proficient 30 days after the last quiz. */
   readonly retention: number;
@@ -95,7 +100,9 @@ function runLearner(spec: SiteSpec, site: EngineSite, index: number): LearnerRes
   const recordsEngine = spec.withEngineAlongside || spec.policy.kind === 'engine';
   const quizzes: string[][] = [];
   const seen = new Set<string>();
-  let [questions, day, masteredShown, masteredFalse, onProficient, repeats] = [0, 0, 0, 0, 0, 0];
+  let [questions, day, masteredShown, masteredFalse, onProficient, prerequisiteLoss, repeats] = [
+    0, 0, 0, 0, 0, 0, 0,
+  ];
   let reached = false;
   while (!reached && questions < spec.maxQuestions) {
     const quizKey = `${spec.seed}:${index}:${quizzes.length}`;
@@ -131,6 +138,7 @@ function runLearner(spec: SiteSpec, site: EngineSite, index: number): LearnerRes
       if (choice === undefined) break;
       const { item } = choice;
       if (truth.proficiency(item.skill, JUDGED_AFTER_DAYS) >= PROFICIENT_P) onProficient++;
+      else prerequisiteLoss += 1 - truth.readiness(item.skill);
       if (seen.has(item.id)) repeats++;
       const correct = truth.answer(item, answers);
       if (recordsEngine) engine.record(item, correct, context.nowMs);
@@ -161,6 +169,7 @@ function runLearner(spec: SiteSpec, site: EngineSite, index: number): LearnerRes
     masteredShown,
     masteredFalse,
     onProficient,
+    prerequisiteLoss,
     repeats,
     retention: proficientShare(truth, course, 0),
   };
