@@ -181,16 +181,17 @@ export function runEngineSeeds(
       );
       const shown = sum(rows, (r) => r.masteredShown);
       const falseShown = sum(rows, (r) => (r.masteredShown === 0 ? 0 : r.falseMastery * r.masteredShown));
-      const onProficient = sum(rows, (r) => r.onProficientShare * asked(r));
-      const prerequisiteLoss = sum(rows, (r) => r.prerequisiteLoss * asked(r));
+      /** A per-question share of each seed, pooled over every question the seeds asked. */
+      const pooled = (share: (row: PolicyFigures) => number): string =>
+        `${((100 * sum(rows, (r) => share(r) * asked(r))) / Math.max(1, sum(rows, asked))).toFixed(1)}%`;
       const cells = [
         `${model} × ${shape}`,
         (sum(rows, (r) => r.meanQuestions) / rows.length).toFixed(1),
         rows.map((r) => r.meanQuestions.toFixed(1)).join(' / '),
         shown === 0 ? 'n/a (0)' : `${((100 * falseShown) / shown).toFixed(1)}% (${shown})`,
         `${((100 * sum(rows, (r) => r.retention)) / rows.length).toFixed(1)}%`,
-        `${((100 * onProficient) / Math.max(1, sum(rows, asked))).toFixed(1)}%`,
-        `${((100 * prerequisiteLoss) / Math.max(1, sum(rows, asked))).toFixed(1)}%`,
+        pooled((r) => r.onProficientShare),
+        pooled((r) => r.prerequisiteLoss),
         rows
           .map(
             (r) =>

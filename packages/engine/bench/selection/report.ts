@@ -1,6 +1,6 @@
 // The figures and tables bench:selection prints, and the verdict against issue 28's targets.
 import type { Policy } from './policy.ts';
-import type { Calibration, SiteResult } from './simulate.ts';
+import type { Calibration, LearnerResult, SiteResult } from './simulate.ts';
 
 /** One policy's figures on one (learner model, course shape). */
 export interface PolicyFigures {
@@ -35,6 +35,9 @@ export function summarise(policy: Policy, result: SiteResult): PolicyFigures {
   const questions = learners.map((l) => l.questions);
   const asked = questions.reduce((s, q) => s + q, 0);
   const shown = learners.reduce((s, l) => s + l.masteredShown, 0);
+  /** A per-learner count summed over the site, per question asked. */
+  const perQuestion = (count: (l: LearnerResult) => number): number =>
+    learners.reduce((s, l) => s + count(l), 0) / Math.max(1, asked);
   return {
     policy: policy.name,
     kind: policy.kind,
@@ -45,10 +48,10 @@ export function summarise(policy: Policy, result: SiteResult): PolicyFigures {
     reachedShare: learners.filter((l) => l.reached).length / learners.length,
     falseMastery: shown === 0 ? Number.NaN : learners.reduce((s, l) => s + l.masteredFalse, 0) / shown,
     masteredShown: shown,
-    onProficientShare: learners.reduce((s, l) => s + l.onProficient, 0) / Math.max(1, asked),
-    prerequisiteLoss: learners.reduce((s, l) => s + l.prerequisiteLoss, 0) / Math.max(1, asked),
+    onProficientShare: perQuestion((l) => l.onProficient),
+    prerequisiteLoss: perQuestion((l) => l.prerequisiteLoss),
     retention: mean(learners.map((l) => l.retention)),
-    repeatShare: learners.reduce((s, l) => s + l.repeats, 0) / Math.max(1, asked),
+    repeatShare: perQuestion((l) => l.repeats),
     calibrationFirstThird: result.calibrationFirstThird,
     calibrationEnd: result.calibrationEnd,
   };
