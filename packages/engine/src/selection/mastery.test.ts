@@ -176,6 +176,13 @@ describe('bandShown', () => {
     expect(bandShown('mastered', evidence, lastAnswerMs + 120 * DAY_MS)).toBe('getting there');
   });
 
+  it('fades once the layer is less than 90% sure the learner still knows it', () => {
+    // 1% forgotten a day (the generic layer): about 0.95 sure after 5 days, 0.86 after 15.
+    const evidence = run(secure).skills.fractions!.evidence;
+    expect(bandShown('mastered', evidence, lastAnswerMs + 5 * DAY_MS)).toBe('mastered');
+    expect(bandShown('mastered', evidence, lastAnswerMs + 15 * DAY_MS)).toBe('getting there');
+  });
+
   it('fades sooner where the site forgets faster', () => {
     const evidence = run(secure).skills.fractions!.evidence;
     const quickToForget = { learn: 0.15, slip: 0.1, freeTextGuess: 0.15, forgetPerDay: 0.1 };

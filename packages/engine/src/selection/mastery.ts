@@ -99,8 +99,13 @@ export function masteryOf(
   return masteryFromEvidence(evidenceOf(model, learner, state, skill), (state?.review ?? null) !== null);
 }
 
-/** Below this P(knows) now, a stored `mastered` is shown as `getting there` (see `bandShown`). */
-export const SHOWN_MASTERED_KNOWS = 0.8;
+/**
+ * Below this P(knows) now, a stored `mastered` is shown as `getting there` (see `bandShown`): a band shown while the
+ * layer is at least 90% sure the learner still knows the skill is wrong at most one time in ten at the edge, and
+ * about one in twenty on average, within the under-5% false `mastered` the engine aims at (at 0.8 nearly every false
+ * band on the binary tables was a skill forgotten since).
+ */
+export const SHOWN_MASTERED_KNOWS = 0.9;
 
 /**
  * The band to show for a skill at `nowMs`: the band stored with its last answer, except that once time has passed
