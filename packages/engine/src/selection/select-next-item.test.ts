@@ -5,7 +5,8 @@ import type { SkillModelState } from '../scheduling/record-answer.ts';
 import { createProductionModel } from '../tracing/production-model.ts';
 import { difficultyFromPrior } from '../tracing/item-difficulty.ts';
 import type { TracedItem } from '../tracing/types.ts';
-import { EXPLORE_SHARE, MAX_RUN, selectNextItem, SKILL_WINDOW } from './select-next-item.ts';
+import { ALL_OR_NONE_SLIP, EXPLORE_SHARE, MAX_RUN, selectNextItem, SKILL_WINDOW } from './select-next-item.ts';
+import type { KnowsParameters } from './evidence.ts';
 import type { CourseSkill, Selection, SelectionState } from './select-next-item.ts';
 
 const model = createProductionModel();
@@ -320,5 +321,78 @@ describe('selectNextItem', () => {
       reasons.add(`${selection?.skill} ${selection?.reason}`);
     }
     expect([...reasons]).toEqual(['a practice']);
+  });
+
+  describe('a skill the fitted two-state layer is sure of', () => {
+    /**
+     * a mastered, then 5 right answers on x and 2 wrong on each of b and c (all after a), with the site's fitted layer
+     * `knows`; 20 days later three quizzes of 5 (2 days apart) in which the learner answers a, x right and b, c, y
+     * wrong. Returns the skills asked.
+     */
+    const pool: TracedItem[] = [
+      ...items,
+      ...['x', 'y'].flatMap((key) =>
+        items.filter((i) => i.skills[0] === 'b').map((i) => ({ ...i, id: i.id.replace('b', key), skills: [key] })),
+      ),
+    ];
+    function weeksLater(knows: KnowsParameters, course: readonly CourseSkill[]): string[] {
+      let state = fresh;
+      let n = 0;
+      const answer = (item: TracedItem, correct: boolean, nowMs: number) => {
+        const outcome = recordAnswer(
+          model,
+          state.learner,
+          state.skills,
+          { ...item, id: `${item.id}#${n++}` },
+          correct,
+          nowMs,
+          knows,
+        );
+        state = { ...state, learner: outcome.learner, skills: { ...state.skills, ...outcome.skills } };
+      };
+      const typical = (skill: string) => pool.find((i) => i.skills[0] === skill && i.id.startsWith(`${skill}3`))!;
+      const start: ReadonlyArray<readonly [string, boolean]> = [
+        ...secureRun('a'),
+        ...Array.from({ length: 5 }, () => ['x', true] as const),
+        ...(['b', 'c', 'b', 'c'] as const).map((skill) => [skill, false] as const),
+      ];
+      start.forEach(([skill, correct], q) => answer(typical(skill), correct, q * 60_000));
+      const asked: string[] = [];
+      for (let q = 0; q < 15; q++) {
+        const nowMs = (20 + 2 * Math.floor(q / 5)) * DAY_MS + (q % 5) * 60_000;
+        const selection = selectNextItem({ ...state, hasReviewInQuiz: q % 5 > 0 }, pool, {
+          model,
+          skills: course,
+          nowMs,
+          placementAnswers: 0,
+          exploreShare: 0,
+          knows,
+        })!;
+        asked.push(selection.skill);
+        answer(selection.item, selection.skill === 'a' || selection.skill === 'x', nowMs);
+      }
+      return asked;
+    }
+    const fitted = (slip: number): KnowsParameters => ({ learn: 0.08, slip, freeTextGuess: 0.2, forgetPerDay: 0.01 });
+    const leaf: CourseSkill[] = [
+      { key: 'a', prerequisites: [] },
+      { key: 'x', prerequisites: ['a'] },
+      { key: 'b', prerequisites: ['a'] },
+      { key: 'c', prerequisites: ['a'] },
+    ];
+
+    it('rests while other skills are not known yet, where the layer says knowledge comes all or none', () => {
+      expect(fitted(0.08).slip).toBeLessThanOrEqual(ALL_OR_NONE_SLIP);
+      expect(weeksLater(fitted(0.08), leaf)).not.toContain('x');
+    });
+
+    it('comes back after a day where a fitted "known" is not yet proficient (a large slip)', () => {
+      expect(weeksLater(fitted(0.25), leaf)).toContain('x');
+    });
+
+    it('comes back after a day while a skill after it waits on it', () => {
+      const gate = [...leaf, { key: 'y', prerequisites: ['x'] }];
+      expect(weeksLater(fitted(0.08), gate)).toContain('x');
+    });
   });
 });

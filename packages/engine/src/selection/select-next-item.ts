@@ -96,6 +96,15 @@ const PROBABLY_KNOWS = 0.5;
  * again (move on, come back spaced), while other skills are worth practising.
  */
 const REST_MS = 12 * 3_600_000;
+/**
+ * A site's fitted two-state layer whose "known" state slips at most this often answers a typical item right at least
+ * 85% of the time, above the 80% proficiency bar: there knowledge comes all or none and "known" means proficient.
+ * Where the fit needs a larger slip (learners whose proficiency grows by degrees, fitted at 0.2–0.3), "known" is not
+ * yet proficient and the layer's sureness says less.
+ */
+export const ALL_OR_NONE_SLIP = 0.15;
+/** P(knows) just after an answer from which the two-state layer is sure the learner knows the skill. */
+const SURE_KNOWS = 0.95;
 /** Weight of settling whether the learner knows a skill against learning in it. */
 const INFORMATION_WEIGHT = 0.3;
 /**
@@ -179,8 +188,9 @@ function itemGain(view: SkillView, item: TracedItem, predicted: number, paramete
  * again); otherwise the window of skills most worth practising — weighing the chance the learner does not know each yet,
  * how ready its prerequisites are (a partial order: a prerequisite that is probably known readies it in proportion,
  * so no skill blocks all after it), what it unlocks, and spacing (a skill just practised is worth less, and after
- * `MAX_RUN` answers in a row selection moves on and comes back) — and, among their items, the one with the largest
- * expected gain — except that `EXPLORE_SHARE` of the practice on a skill the learner probably does not know yet goes to
+ * `MAX_RUN` answers in a row selection moves on and comes back; a skill probably known rests a while, and on a site
+ * whose fitted layer says knowledge comes all or none, a skill the layer is sure of rests until it fades, unless a skill
+ * after it waits on it) — and, among their items, the one with the largest expected gain — except that `EXPLORE_SHARE` of the practice on a skill the learner probably does not know yet goes to
  * a random item of it (reason `explore`). Never an item already in this quiz; items of the last 3 quizzes only when a
  * skill has no other. Returns undefined when no candidate is left.
  */
@@ -362,7 +372,19 @@ export function selectNextItem(
   const open = all.filter((v) => !v.isSecured);
   // Move on after MAX_RUN answers in a row on one skill, while another skill is worth practising.
   // A skill the learner probably knows rests after practice today: move on, and come back spaced.
-  const rests = (v: SkillView) => v.knows >= PROBABLY_KNOWS && nowMs - v.evidence.lastMs < REST_MS;
+  const allOrNone = policy.knows !== undefined && policy.knows.slip <= ALL_OR_NONE_SLIP;
+  /** No skill after it waits on it: every skill that needs it is secured or probably known already. */
+  const nothingWaits = (v: SkillView) =>
+    (dependents.get(v.skill.key) ?? []).every((key) => {
+      const after = views.get(key);
+      return after === undefined || after.isSecured || after.knows >= PROBABLY_KNOWS;
+    });
+  // On an all-or-none site, a skill the layer was sure of at its last answer, and that no skill after it waits on,
+  // rests until the layer's forgetting makes it doubtful (or nothing else is left): coming back to it every day would
+  // only confirm what the layer already knows, while the skills not known yet wait.
+  const settled = (v: SkillView) => allOrNone && (v.evidence.knows ?? 0) >= SURE_KNOWS && nothingWaits(v);
+  const rests = (v: SkillView) =>
+    v.knows >= PROBABLY_KNOWS && (nowMs - v.evidence.lastMs < REST_MS || settled(v));
   const ready = open.filter((v) => readiness(v) >= READY_CHANCE);
   const isCapped = (v: SkillView) => v.gap === 0 && v.evidence.run >= MAX_RUN;
   // In order: ready skills neither resting nor just practised MAX_RUN times in a row; then a resting one rather than
