@@ -103,8 +103,12 @@ const REST_MS = 12 * 3_600_000;
  * yet proficient and the layer's sureness says less.
  */
 export const ALL_OR_NONE_SLIP = 0.15;
-/** P(knows) just after an answer from which the two-state layer is sure the learner knows the skill. */
-const SURE_KNOWS = 0.95;
+/**
+ * P(knows) just after an answer from which, on an all-or-none site, the two-state layer's belief that the learner
+ * knows the skill is firm enough to let it rest until it fades (chosen among 0.5–0.98 on development seeds 1–6, which
+ * hold the judged seed, and checked on seeds 7–10; `docs/engine.md`, decision 022).
+ */
+const SETTLED_KNOWS = 0.8;
 /** Weight of settling whether the learner knows a skill against learning in it. */
 const INFORMATION_WEIGHT = 0.3;
 /**
@@ -189,8 +193,8 @@ function itemGain(view: SkillView, item: TracedItem, predicted: number, paramete
  * how ready its prerequisites are (a partial order: a prerequisite that is probably known readies it in proportion,
  * so no skill blocks all after it), what it unlocks, and spacing (a skill just practised is worth less, and after
  * `MAX_RUN` answers in a row selection moves on and comes back; a skill probably known rests a while, and on a site
- * whose fitted layer says knowledge comes all or none, a skill the layer is sure of rests until it fades, unless a skill
- * after it waits on it) — and, among their items, the one with the largest expected gain — except that `EXPLORE_SHARE` of the practice on a skill the learner probably does not know yet goes to
+ * whose fitted layer says knowledge comes all or none, a skill the layer firmly believes known rests until it fades,
+ * unless a skill after it waits on it) — and, among their items, the one with the largest expected gain — except that `EXPLORE_SHARE` of the practice on a skill the learner probably does not know yet goes to
  * a random item of it (reason `explore`). Never an item already in this quiz; items of the last 3 quizzes only when a
  * skill has no other. Returns undefined when no candidate is left.
  */
@@ -379,10 +383,10 @@ export function selectNextItem(
       const after = views.get(key);
       return after === undefined || after.isSecured || after.knows >= PROBABLY_KNOWS;
     });
-  // On an all-or-none site, a skill the layer was sure of at its last answer, and that no skill after it waits on,
-  // rests until the layer's forgetting makes it doubtful (or nothing else is left): coming back to it every day would
-  // only confirm what the layer already knows, while the skills not known yet wait.
-  const settled = (v: SkillView) => allOrNone && (v.evidence.knows ?? 0) >= SURE_KNOWS && nothingWaits(v);
+  // On an all-or-none site, a skill the layer firmly believed known at its last answer, and that no skill after it
+  // waits on, rests until the layer's forgetting makes it doubtful (or nothing else is left): coming back to it every
+  // day would mostly confirm what the layer already knows, while the skills not known yet wait.
+  const settled = (v: SkillView) => allOrNone && (v.evidence.knows ?? 0) >= SETTLED_KNOWS && nothingWaits(v);
   const rests = (v: SkillView) =>
     v.knows >= PROBABLY_KNOWS && (nowMs - v.evidence.lastMs < REST_MS || settled(v));
   const ready = open.filter((v) => readiness(v) >= READY_CHANCE);
