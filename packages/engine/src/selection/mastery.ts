@@ -102,8 +102,8 @@ export function masteryOf(
 /**
  * Below this P(knows) now, a stored `mastered` is shown as `getting there` (see `bandShown`): a band shown while the
  * layer is at least 90% sure the learner still knows the skill is wrong at most one time in ten at the edge, and
- * about one in twenty on average, within the under-5% false `mastered` the engine aims at (at 0.8 nearly every false
- * band on the binary tables was a skill forgotten since).
+ * roughly one in twenty over the days it is shown, within the under-5% false `mastered` the engine aims at (at 0.8
+ * every false band measured on binary × generated was a skill forgotten since).
  */
 export const SHOWN_MASTERED_KNOWS = 0.9;
 
