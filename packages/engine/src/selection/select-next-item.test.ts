@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { recordAnswer } from '../scheduling/record-answer.ts';
-import type { SkillModelState } from '../scheduling/record-answer.ts';
 import { createProductionModel } from '../tracing/production-model.ts';
 import { difficultyFromPrior } from '../tracing/item-difficulty.ts';
 import type { TracedItem } from '../tracing/types.ts';
@@ -40,28 +39,30 @@ const fresh: SelectionState = {
   recentItemIds: [],
 };
 
+/** `state` after one answer to `item` at `nowMs` (with the site's fitted layer `knows`, generic ones when absent). */
+function answered(
+  state: SelectionState,
+  item: TracedItem,
+  correct: boolean,
+  nowMs: number,
+  knows?: KnowsParameters,
+): SelectionState {
+  const outcome = recordAnswer(model, state.learner, state.skills, item, correct, nowMs, knows);
+  return { ...state, learner: outcome.learner, skills: { ...state.skills, ...outcome.skills } };
+}
+
 /** The state after answering `answers` (skill, correct) in order, one per minute from `startMs`. */
 function practise(
   answers: ReadonlyArray<readonly [string, boolean]>,
   from: SelectionState = fresh,
   startMs = 0,
 ): SelectionState {
-  let learner = from.learner;
-  const states: Record<string, SkillModelState> = { ...(from.skills as Record<string, SkillModelState>) };
+  let state = from;
   answers.forEach(([skill, correct], n) => {
     const item = items.find((i) => i.skills[0] === skill && i.id.startsWith(`${skill}4`))!;
-    const outcome = recordAnswer(
-      model,
-      learner,
-      states,
-      { ...item, id: `${item.id}#${n}` },
-      correct,
-      startMs + n * 60_000,
-    );
-    learner = outcome.learner;
-    for (const [key, value] of Object.entries(outcome.skills)) states[key] = value;
+    state = answered(state, { ...item, id: `${item.id}#${n}` }, correct, startMs + n * 60_000);
   });
-  return { ...from, learner, skills: states };
+  return state;
 }
 
 const secureRun = (skill: string) => Array.from({ length: 10 }, () => [skill, true] as const);
@@ -79,15 +80,7 @@ function session(
     const nowMs = q * 60_000;
     const selection = selectNextItem(state, items, { model, skills: course, nowMs, exploreShare: 0 })!;
     chosen.push(selection);
-    const outcome = recordAnswer(
-      model,
-      state.learner,
-      state.skills,
-      { ...selection.item, id: `${selection.item.id}#${q}` },
-      answer(selection),
-      nowMs,
-    );
-    state = { ...state, learner: outcome.learner, skills: { ...state.skills, ...outcome.skills } };
+    state = answered(state, { ...selection.item, id: `${selection.item.id}#${q}` }, answer(selection), nowMs);
   }
   return chosen;
 }
@@ -348,16 +341,7 @@ describe('selectNextItem', () => {
       let state = fresh;
       let n = 0;
       const answer = (item: TracedItem, correct: boolean, nowMs: number) => {
-        const outcome = recordAnswer(
-          model,
-          state.learner,
-          state.skills,
-          { ...item, id: `${item.id}#${n++}` },
-          correct,
-          nowMs,
-          knows,
-        );
-        state = { ...state, learner: outcome.learner, skills: { ...state.skills, ...outcome.skills } };
+        state = answered(state, { ...item, id: `${item.id}#${n++}` }, correct, nowMs, knows);
       };
       const typical = (skill: string) =>
         pool.find((i) => i.skills[0] === skill && i.id.startsWith(`${skill}3`))!;
