@@ -4,7 +4,10 @@ import { ContinuousLearner } from './selection/continuous-learner.ts';
 import { buildCourse } from './selection/course.ts';
 import type { SimItem } from './selection/course.ts';
 import { EngineLearner, EngineSite } from './selection/engine-policy.ts';
-import { interleavingPolicy, validateInterleaving } from './selection/interleaving.ts';
+import { describeInterleaving, interleavingPolicy, validateInterleaving } from './selection/interleaving.ts';
+import { LEARNER_MODELS } from './selection/learner-families.ts';
+import { BinaryLearner, LEARNER_VARIANTS } from './selection/learner.ts';
+import type { LearnerModelName, LearnerVariant } from './selection/learner.ts';
 import { MisconceptionLearner } from './selection/misconception-learner.ts';
 import { randomPolicy } from './selection/policy.ts';
 import { seededRandom } from './selection/random.ts';
@@ -145,7 +148,26 @@ describe('bench:selection arguments and rules', () => {
     expect(() => parseSelectionBenchArgs(['--engine-only', '--seeds', '2,x'])).toThrow(RangeError);
     expect(() => parseSelectionBenchArgs(['--engine-only', '--seeds', '2,,3'])).toThrow(RangeError);
     expect(() => parseSelectionBenchArgs(['--engine-only', '--seeds', '2', '--tune'])).toThrow(RangeError);
+    expect(parseSelectionBenchArgs([]).variant).toBeUndefined();
+    expect(parseSelectionBenchArgs(['--variant', 'slow-forgetting']).variant).toBe('slow-forgetting');
+    expect(() => parseSelectionBenchArgs(['--variant', 'forgetful'])).toThrow(RangeError);
   });
+
+  it('tunes the interleaving rule for a learner variant and names the variant in the run', () => {
+    const printed: string[] = [];
+    const [result] = runSelectionBench(
+      parseSelectionBenchArgs([
+        ...['--variant', 'slow-learning', '--model', 'binary', '--shape', 'authored'],
+        ...['--learners', '3', '--tune-learners', '3', '--max-questions', '30'],
+      ]),
+      (line) => printed.push(line),
+    );
+    expect(printed[0]).toContain('learners varied: slow-learning (learning ×0.5, forgetting ×1)');
+    expect(printed.some((line) => line.startsWith('binary/authored: best of 90 on tuning seeds'))).toBe(true);
+    expect(printed).toContain(
+      `### binary learners (slow-learning) × authored course (15 skills; interleaving tuned now: ${describeInterleaving(result!.interleaving)})`,
+    );
+  }, 120_000);
 
   it('accepts exactly the interleaving grid: windows 1–6, streaks 2–4, reviews every 3–6 questions or never', () => {
     expect(interleavingGrid()).toHaveLength(6 * 3 * 5);
@@ -195,6 +217,42 @@ describe('bench:selection simulated truth', () => {
       return learner.proficiency(entry, 0);
     };
     expect(after30Days(2)).toBeGreaterThan(after30Days(0.001));
+  });
+
+  it('changes what practice teaches and how fast it is forgotten in a learner variant, every family', () => {
+    const site = (model: LearnerModelName, variant?: LearnerVariant): number =>
+      meanQuestions(
+        simulateSite({
+          model,
+          ...(variant === undefined ? {} : { variant }),
+          course: buildCourse('authored', 4),
+          policy: randomPolicy,
+          learners: 6,
+          seed: 4,
+          maxQuestions: 400,
+          withEngineAlongside: false,
+        }),
+      );
+    for (const model of LEARNER_MODELS) {
+      expect(site(model, 'slow-learning')).toBeGreaterThan(site(model));
+      expect(site(model, 'fast-learning')).toBeLessThan(site(model));
+    }
+    const kept = (variant: LearnerVariant | undefined): number => {
+      const scales = variant === undefined ? undefined : LEARNER_VARIANTS[variant];
+      const learner = new ContinuousLearner(course, seededRandom(5), scales);
+      for (let q = 0; q < 8; q++) learner.answer(itemFor(learner, 0.6, q), () => 0);
+      learner.passDays(30);
+      return learner.proficiency(entry, 0);
+    };
+    expect(kept('slow-forgetting')).toBeGreaterThan(kept(undefined));
+    expect(kept('fast-forgetting')).toBeLessThan(kept(undefined));
+    // A binary learner who knows the entry skills (every draw 0.1 < the 30% chance of knowing one at the start).
+    const binaryKept = (variant: LearnerVariant | undefined): number => {
+      const scales = variant === undefined ? undefined : LEARNER_VARIANTS[variant];
+      return new BinaryLearner(course, () => 0.1, scales).proficiency(entry, 30);
+    };
+    expect(binaryKept('slow-forgetting')).toBeGreaterThan(binaryKept(undefined));
+    expect(binaryKept('fast-forgetting')).toBeLessThan(binaryKept(undefined));
   });
 
   it('has a misconceived learner give the wrong answer on the affected items of about a third of the skills', () => {

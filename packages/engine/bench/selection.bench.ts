@@ -1,6 +1,7 @@
 // bench:selection (issue 28): `npm run bench:selection -- [--seed S] [--learners N] [--model binary|continuous|
-// misconception] [--shape authored|generated] [--max-questions Q] [--tune [--tune-learners N]] [--model-refit N]`,
-// or `-- --engine-only --seeds 2,3,4 [same filters]` for the engine alone over several development seeds.
+// misconception] [--shape authored|generated] [--max-questions Q] [--tune [--tune-learners N]] [--model-refit N]
+// [--variant slow-learning|fast-learning|slow-forgetting|fast-forgetting]`, or `-- --engine-only --seeds 2,3,4
+// [same filters]` for the engine alone over several development seeds.
 // Compares the engine, exactly as the server calls it, with simple rules and two informed references on simulated
 // learners of several families, who pass one after another through a site whose item statistics they share.
 import { parseArgs } from 'node:util';
@@ -10,7 +11,8 @@ import type { CourseShape } from './selection/course.ts';
 import { describeInterleaving, interleavingPolicy } from './selection/interleaving.ts';
 import type { InterleavingConfig } from './selection/interleaving.ts';
 import { LEARNER_MODELS } from './selection/learner-families.ts';
-import type { LearnerModelName } from './selection/learner.ts';
+import { LEARNER_VARIANTS } from './selection/learner.ts';
+import type { LearnerModelName, LearnerVariant } from './selection/learner.ts';
 import { easyToHardPolicy, enginePolicy, randomPolicy, threeInARowPolicy } from './selection/policy.ts';
 import type { Policy } from './selection/policy.ts';
 import { greedyReference, heuristicReference } from './selection/references.ts';
@@ -34,6 +36,11 @@ export interface SelectionBenchOptions {
   readonly tuneLearners: number;
   /** Answers between refits of the tracing model (the server's model refit job); 0 = never. */
   readonly modelRefitEvery: number;
+  /**
+   * Learners changed from each family's own (`--variant`, `LEARNER_VARIANTS`): a check on learners the engine was not
+   * developed against. The interleaving rule is then tuned for them first, as its cached configurations are not.
+   */
+  readonly variant?: LearnerVariant;
   /**
    * The engine alone over `seeds` (`--engine-only --seeds 2,3,4`): one line per table with the figures per seed, to
    * compare engine variants on several development seeds (docs/engine.md); absent = the full comparison on `seed`.
@@ -65,6 +72,7 @@ export function parseSelectionBenchArgs(argv: readonly string[]): SelectionBench
       'model-refit': { type: 'string', default: '0' },
       'engine-only': { type: 'boolean', default: false },
       seeds: { type: 'string' },
+      variant: { type: 'string' },
     },
   });
   const integer = (name: string, text: string, least: number): number => {
@@ -110,7 +118,22 @@ export function parseSelectionBenchArgs(argv: readonly string[]): SelectionBench
     tuneLearners: integer('tune-learners', values['tune-learners'], 3),
     modelRefitEvery: integer('model-refit', values['model-refit'], 0),
     ...(engineOnlySeeds === undefined ? {} : { engineOnlySeeds }),
+    ...(values.variant === undefined
+      ? {}
+      : { variant: oneOf('variant', Object.keys(LEARNER_VARIANTS) as LearnerVariant[], values.variant)[0]! }),
   };
+}
+
+/** The variant field of a site's spec for `options` (none for the families as built). */
+function variantOf(options: SelectionBenchOptions): { variant?: LearnerVariant } {
+  return options.variant === undefined ? {} : { variant: options.variant };
+}
+
+/** The variant in a run's header line: what it changes, as factors on each family's own rates. */
+function describeVariant(options: SelectionBenchOptions): string {
+  if (options.variant === undefined) return '';
+  const { learning, forgetting } = LEARNER_VARIANTS[options.variant];
+  return `; learners varied: ${options.variant} (learning ×${learning}, forgetting ×${forgetting})`;
 }
 
 /** The policies side by side, the interleaving rule with `interleaving`. */
@@ -147,7 +170,7 @@ export function runEngineSeeds(
 ): EngineSeedsResult[] {
   log(
     `bench:selection --engine-only — seeds ${seeds.join(', ')}, ${options.learners} learners per site, cap ` +
-      `${options.maxQuestions} questions` +
+      `${options.maxQuestions} questions${describeVariant(options)}` +
       (options.modelRefitEvery > 0
         ? `, tracing model refitted every ${options.modelRefitEvery} answers`
         : ', cold-start tracing model'),
@@ -169,6 +192,7 @@ export function runEngineSeeds(
           enginePolicy,
           simulateSite({
             model,
+            ...variantOf(options),
             course: buildCourse(shape, seed),
             policy: enginePolicy,
             learners: options.learners,
@@ -217,7 +241,7 @@ export function runSelectionBench(
   log: (line: string) => void,
 ): SelectionBenchResult[] {
   log(
-    `bench:selection — seed ${options.seed}, ${options.learners} learners per site, cap ${options.maxQuestions} questions, ` +
+    `bench:selection — seed ${options.seed}, ${options.learners} learners per site, cap ${options.maxQuestions} questions${describeVariant(options)}, ` +
       `quizzes of 5 every 1–3 days; proficient = P(correct) ≥ 0.8 on a medium item a day later; goal = 80% of skills` +
       (options.modelRefitEvery > 0
         ? `; tracing model refitted every ${options.modelRefitEvery} answers of a site`
@@ -226,8 +250,9 @@ export function runSelectionBench(
   const results: SelectionBenchResult[] = [];
   for (const model of options.models) {
     for (const shape of options.shapes) {
-      const interleaving = options.tune
-        ? tuneInterleaving(model, shape, options.tuneLearners, options.maxQuestions, log)
+      const tune = options.tune || options.variant !== undefined;
+      const interleaving = tune
+        ? tuneInterleaving(model, shape, options.tuneLearners, options.maxQuestions, log, options.variant)
         : TUNED_INTERLEAVING[`${model}/${shape}`];
       const course = buildCourse(shape, options.seed);
       const rows = policiesFor(interleaving).map((policy) =>
@@ -237,6 +262,7 @@ export function runSelectionBench(
             model,
             course,
             policy,
+            ...variantOf(options),
             learners: options.learners,
             seed: options.seed,
             maxQuestions: options.maxQuestions,
@@ -252,7 +278,7 @@ export function runSelectionBench(
       });
       log('');
       log(
-        `### ${model} learners × ${shape} course (${course.skills.length} skills; interleaving ${options.tune ? 'tuned now' : 'cached'}: ${describeInterleaving(interleaving)})`,
+        `### ${model} learners${options.variant === undefined ? '' : ` (${options.variant})`} × ${shape} course (${course.skills.length} skills; interleaving ${tune ? 'tuned now' : 'cached'}: ${describeInterleaving(interleaving)})`,
       );
       log('');
       for (const line of formatTable(rows)) log(line);

@@ -1,8 +1,8 @@
 // The continuous learner family of bench:selection: gradual learning with diminishing returns, a learning sweet
 // spot by difficulty, forgetting with a spacing effect, guessing, slips, remembered answers and prerequisites.
 import type { SimCourse, SimItem } from './course.ts';
-import { guessChance, JUDGED_AFTER_DAYS } from './learner.ts';
-import type { TrueLearner } from './learner.ts';
+import { AS_BUILT, guessChance, JUDGED_AFTER_DAYS } from './learner.ts';
+import type { LearnerScales, TrueLearner } from './learner.ts';
 import { clamp, normal, sigmoid, uniform } from './random.ts';
 import type { Random } from './random.ts';
 
@@ -53,6 +53,8 @@ export class ContinuousLearner implements TrueLearner {
   private readonly guess: number;
   private readonly speed: number;
   private readonly spacingGain: number;
+  /** The variant's factors on what practice teaches and on the pace of forgetting (`LearnerScales`). */
+  private readonly scales: LearnerScales;
   private readonly memory = new Map<string, SkillMemory>();
   private readonly ceiling = new Map<string, number>();
   private readonly medium: ReadonlyMap<string, number>;
@@ -60,8 +62,9 @@ export class ContinuousLearner implements TrueLearner {
   private readonly seen = new Map<string, number>();
   private now = 0;
 
-  constructor(course: SimCourse, random: Random) {
+  constructor(course: SimCourse, random: Random, scales: LearnerScales = AS_BUILT) {
     this.course = course;
+    this.scales = scales;
     const ability = 0.7 * normal(random);
     this.speed = Math.exp(0.35 * normal(random));
     this.slip = uniform(random, 0.02, 0.08);
@@ -82,17 +85,17 @@ export class ContinuousLearner implements TrueLearner {
     }
   }
 
-  private static retention(memory: SkillMemory, day: number): number {
+  private retention(memory: SkillMemory, day: number): number {
     if (memory.lastDay === undefined) return 1;
-    return 1 / (1 + (day - memory.lastDay) / (9 * memory.stability));
+    return 1 / (1 + (this.scales.forgetting * (day - memory.lastDay)) / (9 * memory.stability));
   }
 
-  private static effective(memory: SkillMemory, day: number): number {
-    return memory.floor + (memory.level - memory.floor) * ContinuousLearner.retention(memory, day);
+  private effective(memory: SkillMemory, day: number): number {
+    return memory.floor + (memory.level - memory.floor) * this.retention(memory, day);
   }
 
   private knowledge(item: SimItem): number {
-    return sigmoid(ContinuousLearner.effective(this.memory.get(item.skill)!, this.now) - item.trueDifficulty);
+    return sigmoid(this.effective(this.memory.get(item.skill)!, this.now) - item.trueDifficulty);
   }
 
   /** The chance of recalling the answer of an item seen before. */
@@ -120,8 +123,8 @@ export class ContinuousLearner implements TrueLearner {
   /** The skill's memory after an answer to `item` (pure: the learner is unchanged). */
   private updated(item: SimItem, correct: boolean): SkillMemory {
     const memory = this.memory.get(item.skill)!;
-    const effective = ContinuousLearner.effective(memory, this.now);
-    const retention = ContinuousLearner.retention(memory, this.now);
+    const effective = this.effective(memory, this.now);
+    const retention = this.retention(memory, this.now);
     const chance = clamp(this.learningChance(item), 1e-6, 1 - 1e-6);
     const peak = Math.exp(-((logit(chance) - logit(SWEET_SPOT_CHANCE)) ** 2) / (2 * SWEET_SPOT_WIDTH ** 2));
     const sweet = FAR_FROM_SWEET_SPOT_GAIN + (1 - FAR_FROM_SWEET_SPOT_GAIN) * peak;
@@ -129,6 +132,7 @@ export class ContinuousLearner implements TrueLearner {
     const room = clamp((ceiling - effective) / ROOM_SPAN, 0, 1);
     const gain =
       BASE_GAIN *
+      this.scales.learning *
       this.speed *
       sweet *
       this.readiness(item.skill) *
@@ -162,7 +166,7 @@ export class ContinuousLearner implements TrueLearner {
 
   /** Proficiency from the skill's memory alone, `afterDays` from now. */
   protected memoryProficiency(skill: string, memory: SkillMemory, afterDays: number): number {
-    const effective = ContinuousLearner.effective(memory, this.now + afterDays);
+    const effective = this.effective(memory, this.now + afterDays);
     return (1 - this.slip) * sigmoid(effective - this.medium.get(skill)!);
   }
 

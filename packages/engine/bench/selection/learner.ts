@@ -33,6 +33,28 @@ export interface TrueLearner {
 /** The learner families of the benchmark. */
 export type LearnerModelName = 'binary' | 'continuous' | 'misconception';
 
+/**
+ * How a family's learners are changed from the benchmark's own (`--variant`): what practice teaches and how fast what
+ * was learnt is forgotten, each as a factor on the family's own rate (1 = unchanged). For checking the engine on
+ * learners it was not developed against.
+ */
+export interface LearnerScales {
+  readonly learning: number;
+  readonly forgetting: number;
+}
+
+/** The family's own learners. */
+export const AS_BUILT: LearnerScales = { learning: 1, forgetting: 1 };
+
+/** The learner variants `--variant` can ask for. */
+export const LEARNER_VARIANTS = {
+  'slow-learning': { learning: 0.5, forgetting: 1 },
+  'fast-learning': { learning: 2, forgetting: 1 },
+  'slow-forgetting': { learning: 1, forgetting: 0.2 },
+  'fast-forgetting': { learning: 1, forgetting: 4 },
+} as const satisfies Record<string, LearnerScales>;
+export type LearnerVariant = keyof typeof LEARNER_VARIANTS;
+
 /** A blind guess's chance on an item of a course (0 for free text). */
 export function guessChance(course: SimCourse): number {
   return course.options > 0 ? 1 / course.options : 0;
@@ -52,6 +74,7 @@ const BINARY_MAX_LEARN = 0.9;
 export class BinaryLearner implements TrueLearner {
   private readonly known = new Set<string>();
   private readonly learnScale: number;
+  private readonly forgetPerDay: number;
   private readonly prerequisites: ReadonlyMap<string, readonly string[]>;
   private readonly medium: ReadonlyMap<string, number>;
   private readonly guess: number;
@@ -59,8 +82,10 @@ export class BinaryLearner implements TrueLearner {
   constructor(
     course: SimCourse,
     private readonly random: Random,
+    scales: LearnerScales = AS_BUILT,
   ) {
-    this.learnScale = Math.exp(0.6 * normal(random));
+    this.learnScale = scales.learning * Math.exp(0.6 * normal(random));
+    this.forgetPerDay = Math.min(1, BINARY_FORGET_PER_DAY * scales.forgetting);
     this.prerequisites = new Map(course.skills.map((s) => [s.key, s.prerequisites]));
     this.medium = new Map(course.skills.map((s) => [s.key, s.mediumDifficulty]));
     this.guess = guessChance(course);
@@ -93,13 +118,13 @@ export class BinaryLearner implements TrueLearner {
   }
 
   passDays(days: number): void {
-    const forget = 1 - (1 - BINARY_FORGET_PER_DAY) ** days;
+    const forget = 1 - (1 - this.forgetPerDay) ** days;
     for (const skill of [...this.known]) if (this.random() < forget) this.known.delete(skill);
   }
 
   private knownProficiency(skill: string, afterDays: number): number {
     const medium = this.medium.get(skill)!;
-    const kept = (1 - BINARY_FORGET_PER_DAY) ** afterDays;
+    const kept = (1 - this.forgetPerDay) ** afterDays;
     return kept * (1 - BinaryLearner.slip(medium)) + (1 - kept) * BinaryLearner.partial(medium);
   }
 

@@ -2,6 +2,7 @@
 // one wrong answer consistently until feedback on that error corrects them.
 import type { SimCourse, SimItem } from './course.ts';
 import { ContinuousLearner } from './continuous-learner.ts';
+import type { LearnerScales } from './learner.ts';
 import { mixSeed } from './random.ts';
 import type { Random } from './random.ts';
 
@@ -29,8 +30,8 @@ const HELD_SUCCESS_SHARE = 1 - AFFECTED_SHARE * MISCONCEIVED_ANSWER;
 export class MisconceptionLearner extends ContinuousLearner {
   private readonly held = new Set<string>();
 
-  constructor(course: SimCourse, random: Random) {
-    super(course, random);
+  constructor(course: SimCourse, random: Random, scales?: LearnerScales) {
+    super(course, random, scales);
     for (const skill of course.skills) if (random() < MISCONCEPTION_CHANCE) this.held.add(skill.key);
   }
 

@@ -4,7 +4,8 @@ import type { SimCourse, SimItem } from './course.ts';
 import { EngineLearner, EngineSite, RECENT_QUIZZES } from './engine-policy.ts';
 import { createLearner } from './learner-families.ts';
 import { JUDGED_AFTER_DAYS, PROFICIENT_P } from './learner.ts';
-import type { LearnerModelName, TrueLearner } from './learner.ts';
+import { LEARNER_VARIANTS } from './learner.ts';
+import type { LearnerModelName, LearnerVariant, TrueLearner } from './learner.ts';
 import type { Policy, QuestionContext } from './policy.ts';
 import { mixSeed, seededRandom } from './random.ts';
 
@@ -21,6 +22,8 @@ export const RETENTION_DAYS = 30;
 /** What to simulate. */
 export interface SiteSpec {
   readonly model: LearnerModelName;
+  /** Learners changed from the family's own (`LEARNER_VARIANTS`); absent = the family as built. */
+  readonly variant?: LearnerVariant;
   readonly course: SimCourse;
   readonly policy: Policy;
   readonly learners: number;
@@ -91,7 +94,12 @@ const proficientShare = (truth: TrueLearner, course: SimCourse, afterDays: numbe
 
 function runLearner(spec: SiteSpec, site: EngineSite, index: number): LearnerResult {
   const { course } = spec;
-  const truth = createLearner(spec.model, course, seededRandom(mixSeed(spec.seed, 'learner', index)));
+  const truth = createLearner(
+    spec.model,
+    course,
+    seededRandom(mixSeed(spec.seed, 'learner', index)),
+    spec.variant === undefined ? undefined : LEARNER_VARIANTS[spec.variant],
+  );
   const answers = seededRandom(mixSeed(spec.seed, 'answers', index));
   const gaps = seededRandom(mixSeed(spec.seed, 'gaps', index));
   const random = seededRandom(mixSeed(spec.seed, 'policy', spec.policy.name, index));

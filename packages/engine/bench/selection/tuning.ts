@@ -3,7 +3,7 @@ import { buildCourse } from './course.ts';
 import type { CourseShape } from './course.ts';
 import { describeInterleaving, INTERLEAVING_GRID, interleavingPolicy } from './interleaving.ts';
 import type { InterleavingConfig } from './interleaving.ts';
-import type { LearnerModelName } from './learner.ts';
+import type { LearnerModelName, LearnerVariant } from './learner.ts';
 import { simulateSite } from './simulate.ts';
 
 /** Seeds reserved for tuning: evaluation seeds must be below the first. */
@@ -26,11 +26,13 @@ function tuningQuestions(
   config: InterleavingConfig,
   learners: number,
   maxQuestions: number,
+  variant: LearnerVariant | undefined,
 ): number {
   let total = 0;
   for (const seed of TUNING_SEEDS) {
     const result = simulateSite({
       model,
+      ...(variant === undefined ? {} : { variant }),
       course: buildCourse(shape, seed),
       policy: interleavingPolicy(config),
       learners,
@@ -43,17 +45,21 @@ function tuningQuestions(
   return total / (learners * TUNING_SEEDS.length);
 }
 
-/** The best configuration (fewest mean questions, ties to the earlier in the grid) for one model and shape. */
+/**
+ * The best configuration (fewest mean questions, ties to the earlier in the grid) for one model and shape, on the
+ * family's own learners or on `variant`'s.
+ */
 export function tuneInterleaving(
   model: LearnerModelName,
   shape: CourseShape,
   learners: number,
   maxQuestions: number,
   log: (line: string) => void,
+  variant?: LearnerVariant,
 ): InterleavingConfig {
   const scored = interleavingGrid().map((config) => ({
     config,
-    questions: tuningQuestions(model, shape, config, learners, maxQuestions),
+    questions: tuningQuestions(model, shape, config, learners, maxQuestions, variant),
   }));
   scored.sort((a, b) => a.questions - b.questions);
   const top = scored.slice(0, 3).map((s) => `${describeInterleaving(s.config)} ${s.questions.toFixed(1)}`);
