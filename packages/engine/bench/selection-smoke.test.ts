@@ -224,7 +224,7 @@ describe('bench:selection simulated truth', () => {
       meanQuestions(
         simulateSite({
           model,
-          ...(variant === undefined ? {} : { variant }),
+          variant,
           course: buildCourse('authored', 4),
           policy: randomPolicy,
           learners: 6,

@@ -124,11 +124,6 @@ export function parseSelectionBenchArgs(argv: readonly string[]): SelectionBench
   };
 }
 
-/** The variant field of a site's spec for `options` (none for the families as built). */
-function variantOf(options: SelectionBenchOptions): { variant?: LearnerVariant } {
-  return options.variant === undefined ? {} : { variant: options.variant };
-}
-
 /** The variant in a run's header line: what it changes, as factors on each family's own rates. */
 function describeVariant(options: SelectionBenchOptions): string {
   if (options.variant === undefined) return '';
@@ -192,7 +187,7 @@ export function runEngineSeeds(
           enginePolicy,
           simulateSite({
             model,
-            ...variantOf(options),
+            variant: options.variant,
             course: buildCourse(shape, seed),
             policy: enginePolicy,
             learners: options.learners,
@@ -262,7 +257,7 @@ export function runSelectionBench(
             model,
             course,
             policy,
-            ...variantOf(options),
+            variant: options.variant,
             learners: options.learners,
             seed: options.seed,
             maxQuestions: options.maxQuestions,

@@ -23,7 +23,7 @@ export const RETENTION_DAYS = 30;
 export interface SiteSpec {
   readonly model: LearnerModelName;
   /** Learners changed from the family's own (`LEARNER_VARIANTS`); absent = the family as built. */
-  readonly variant?: LearnerVariant;
+  readonly variant?: LearnerVariant | undefined;
   readonly course: SimCourse;
   readonly policy: Policy;
   readonly learners: number;

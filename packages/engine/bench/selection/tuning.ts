@@ -32,7 +32,7 @@ function tuningQuestions(
   for (const seed of TUNING_SEEDS) {
     const result = simulateSite({
       model,
-      ...(variant === undefined ? {} : { variant }),
+      variant,
       course: buildCourse(shape, seed),
       policy: interleavingPolicy(config),
       learners,
