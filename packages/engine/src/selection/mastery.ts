@@ -64,6 +64,16 @@ export function evidenceOf(
   return startingEvidence(p, state?.tracing);
 }
 
+/**
+ * How sure the evidence's graded belief is that the learner is at least `getting there` on the skill: P(θ ≥ the
+ * θ of a typical item answered right with `GETTING_THERE_P`), on the skill's calibrated scale.
+ */
+export function gettingThereChance(evidence: MasteryEvidence): number {
+  return normalCdf(
+    (evidence.mean - (evidence.shift ?? 0) - GETTING_THERE_THETA) / Math.sqrt(evidence.variance),
+  );
+}
+
 /** The mastery that `evidence` shows; `wasMastered` when the skill already holds a review card. */
 export function masteryFromEvidence(evidence: MasteryEvidence, wasMastered: boolean): Mastery {
   const p = 1 / (1 + Math.exp(-(evidence.mean - (evidence.shift ?? 0))));
@@ -78,7 +88,7 @@ export function masteryFromEvidence(evidence: MasteryEvidence, wasMastered: bool
     return { p, uncertainty, band: 'mastered' };
   }
   if (evidence.answers < MIN_ANSWERS_FOR_BAND) return { p, uncertainty, band: 'not sure yet' };
-  const above = normalCdf((evidence.mean - (evidence.shift ?? 0) - GETTING_THERE_THETA) / sd);
+  const above = gettingThereChance(evidence);
   if (above >= BAND_CONFIDENCE) return { p, uncertainty, band: 'getting there' };
   if (above <= 1 - BAND_CONFIDENCE) return { p, uncertainty, band: 'needs practice' };
   return { p, uncertainty, band: 'not sure yet' };

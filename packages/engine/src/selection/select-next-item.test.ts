@@ -8,9 +8,12 @@ import {
   ALL_OR_NONE_SLIP,
   EXPLORE_SHARE,
   MAX_RUN,
+  READY_CHANCE,
   selectNextItem,
   SKILL_WINDOW,
 } from './select-next-item.ts';
+import { knowsChance } from './evidence.ts';
+import { GETTING_THERE_P, gettingThereChance } from './mastery.ts';
 import type { KnowsParameters } from './evidence.ts';
 import type { CourseSkill, Selection, SelectionState } from './select-next-item.ts';
 
@@ -392,6 +395,64 @@ describe('selectNextItem', () => {
     it('is asked again while a skill after it waits on it', () => {
       const gate = [...leaf, { key: 'y', prerequisites: ['x'] }];
       expect(weeksLater(fitted(0.08), gate)).toContain('x');
+    });
+  });
+
+  describe('on a graded site (a fitted "known" that still slips often)', () => {
+    const graded: KnowsParameters = {
+      learn: 0.06,
+      slip: 0.2,
+      freeTextGuess: 0.4,
+      forgetPerDay: 0.004,
+      repeatRecall: 0.55,
+    };
+    const course: CourseSkill[] = [
+      { key: 'a', prerequisites: [] },
+      { key: 'b', prerequisites: [] },
+      { key: 'c', prerequisites: [] },
+      { key: 'd', prerequisites: ['a', 'b', 'c'] },
+    ];
+    const choice = (key: string, n: number): TracedItem => ({
+      id: `${key}-${n}`,
+      skills: [key],
+      difficulty: difficultyFromPrior(2, 3),
+      guess: 0.25,
+    });
+    const bank = ['a', 'b', 'c', 'd'].flatMap((key) => [0, 1, 2].map((n) => choice(key, n)));
+    /**
+     * Ten days of a small bank: each day the learner answers one item of each of a, b and c, three items a skill
+     * answered in turn (so most answers are to items seen before), three answers in four right.
+     */
+    function repeatsOnly(): SelectionState {
+      let state = fresh;
+      for (let day = 0; day < 10; day++) {
+        for (const [q, key] of ['a', 'b', 'c'].entries()) {
+          state = answered(state, choice(key, day % 3), day % 4 !== 3, day * DAY_MS + q * 60_000, graded);
+        }
+      }
+      return state;
+    }
+
+    it('builds on prerequisites the graded belief says are getting there, though the layer is unsure of them', () => {
+      const state = repeatsOnly();
+      const nowMs = 11 * DAY_MS;
+      const before = ['a', 'b', 'c'].map((key) => state.skills[key]!.evidence!);
+      // The premise: the two-state layer alone would not let d start; the graded belief is fairly sure that each of
+      // a, b and c is answered right at least 60% of the time (below the 80% of proficiency).
+      const layer = before.reduce((ready, evidence) => ready * knowsChance(evidence, nowMs, graded), 1);
+      expect(layer).toBeLessThan(READY_CHANCE);
+      const belief = before.reduce((ready, evidence) => ready * gettingThereChance(evidence), 1);
+      expect(belief).toBeGreaterThan(READY_CHANCE);
+      expect(GETTING_THERE_P).toBeLessThan(0.8);
+      const next = selectNextItem(state, bank, {
+        model,
+        skills: course,
+        nowMs,
+        placementAnswers: 0,
+        exploreShare: 0,
+        knows: graded,
+      })!;
+      expect(next.skill).toBe('d');
     });
   });
 });

@@ -14,7 +14,7 @@ import {
 } from './evidence.ts';
 import { KNOWS } from './evidence.ts';
 import type { KnowsParameters, MasteryEvidence } from './evidence.ts';
-import { evidenceOf, masteryFromEvidence } from './mastery.ts';
+import { evidenceOf, gettingThereChance, masteryFromEvidence } from './mastery.ts';
 
 /** A skill of the course with its prerequisites; entry skills start a new learner's placement. */
 export interface CourseSkill {
@@ -191,7 +191,7 @@ function itemGain(view: SkillView, item: TracedItem, predicted: number, paramete
  * on the entry skills; each quiz asks one due review (a skill that stays secured answers it, it is not drilled
  * again); otherwise the window of skills most worth practising — weighing the chance the learner does not know each yet,
  * how ready its prerequisites are (a partial order: a prerequisite that is probably known readies it in proportion,
- * so no skill blocks all after it), what it unlocks, and spacing (a skill just practised is worth less, and after
+ * so no skill blocks all after it; on a graded site, one the graded belief says is getting there does too), what it unlocks, and spacing (a skill just practised is worth less, and after
  * `MAX_RUN` answers in a row selection moves on and comes back; a skill probably known rests a while, and on a site
  * whose fitted layer says knowledge comes all or none, a skill the layer firmly believes known rests until it fades,
  * unless a skill after it waits on it) — and, among their items, the one with the largest expected gain — except that
@@ -250,13 +250,26 @@ export function selectNextItem(
     for (const before of skill.prerequisites)
       dependents.set(before, [...(dependents.get(before) ?? []), skill.key]);
   }
+  // On a graded site (the fitted layer's "known" state slips more than `ALL_OR_NONE_SLIP`: proficiency grows by
+  // degrees), the layer alone cannot say a prerequisite is enough to build on (decision 023): it reads a right answer
+  // to an item seen before as partly remembered, at the rate the site's repeats are answered right, and on such a
+  // site that rate also holds what learners gained by degrees since they first saw the item; once a learner has
+  // answered every item of a skill, the layer cannot become sure of it, and a skill after two such prerequisites
+  // never became ready. There the graded belief, which weighs each answer by the item's difficulty, says it too.
+  const graded = policy.knows !== undefined && policy.knows.slip > ALL_OR_NONE_SLIP;
+  /**
+   * The chance that a prerequisite is at least `getting there`: P(knows) in the two-state layer, or on a graded site
+   * the larger of that and the graded belief's chance (`gettingThereChance`).
+   */
+  const buildsOn = (view: SkillView): number =>
+    graded ? Math.max(view.knows, gettingThereChance(view.evidence)) : view.knows;
   /** How ready a skill's prerequisites are: the chance they are all at least `getting there` (secured: sure). */
   const readiness = (view: SkillView): number => {
     let ready = 1;
     for (const key of view.skill.prerequisites) {
       const before = views.get(key);
       if (before && !before.isSecured) {
-        ready *= before.knows;
+        ready *= buildsOn(before);
       }
     }
     return ready;
