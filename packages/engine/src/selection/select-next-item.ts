@@ -187,17 +187,17 @@ function itemGain(view: SkillView, item: TracedItem, predicted: number, paramete
 }
 
 /**
- * Picks the next quiz item by the expected gain the engine's own model predicts. A new learner starts with placement
- * on the entry skills; each quiz asks one due review (a skill that stays secured answers it, it is not drilled
- * again); otherwise the window of skills most worth practising — weighing the chance the learner does not know each yet,
- * how ready its prerequisites are (a partial order: a prerequisite that is probably known readies it in proportion,
- * so no skill blocks all after it; on a graded site, one the graded belief says is getting there does too), what it unlocks, and spacing (a skill just practised is worth less, and after
- * `MAX_RUN` answers in a row selection moves on and comes back; a skill probably known rests a while, and on a site
- * whose fitted layer says knowledge comes all or none, a skill the layer firmly believes known rests until it fades,
- * unless a skill after it waits on it) — and, among their items, the one with the largest expected gain — except that
- * `EXPLORE_SHARE` of the practice on a skill the learner probably does not know yet goes to a random item of it
- * (reason `explore`). Never an item already in this quiz; items of the last 3 quizzes only when a skill has no other.
- * Returns undefined when no candidate is left.
+ * Picks the next quiz item by the expected gain the engine's own model predicts. A new learner starts with placement on
+ * the entry skills; each quiz asks one due review (a skill that stays secured answers it, it is not drilled again);
+ * otherwise the window of skills most worth practising — weighing the chance the learner does not know each yet, how
+ * ready its prerequisites are (a partial order: a prerequisite that is probably known readies it in proportion, so no
+ * skill blocks all after it; on a graded site, one the graded belief says is getting there does too), what it unlocks,
+ * and spacing (a skill just practised is worth less, and after `MAX_RUN` answers in a row selection moves on and comes
+ * back; a skill probably known rests a while, and on a site whose fitted layer says knowledge comes all or none, a
+ * skill the layer firmly believes known rests until it fades, unless a skill after it waits on it) — and, among their
+ * items, the one with the largest expected gain — except that `EXPLORE_SHARE` of the practice on a skill the learner
+ * probably does not know yet goes to a random item of it (reason `explore`). Never an item already in this quiz; items
+ * of the last 3 quizzes only when a skill has no other. Returns undefined when no candidate is left.
  */
 export function selectNextItem(
   state: SelectionState,
