@@ -159,6 +159,11 @@ interface SkillView {
   readonly isSecured: boolean;
   /** Answers on other skills since this skill's last answer (Infinity when never practised). */
   readonly gap: number;
+  /**
+   * The chance that the learner is at least `getting there` on this skill, as a prerequisite of others: `knows`, or on
+   * a graded site the larger of that and the graded belief's chance (`gettingThereChance`; decision 023).
+   */
+  readonly buildsOn: number;
 }
 
 /**
@@ -233,23 +238,6 @@ export function selectNextItem(
   const learner = state.learner;
   const views = new Map<SkillKey, SkillView>();
   const parameters = policy.knows ?? KNOWS;
-  for (const skill of policy.skills) {
-    const stored = state.skills[skill.key];
-    const evidence = evidenceOf(model, learner, stored, skill.key);
-    const lastTurn = stored?.tracing.lastTurn ?? 0;
-    views.set(skill.key, {
-      skill,
-      evidence,
-      knows: knowsChance(evidence, nowMs, parameters),
-      isSecured: masteryFromEvidence(evidence, (stored?.review ?? null) !== null).band === 'mastered',
-      gap: lastTurn > 0 ? learner.attempts - lastTurn : Number.POSITIVE_INFINITY,
-    });
-  }
-  const dependents = new Map<SkillKey, SkillKey[]>();
-  for (const skill of policy.skills) {
-    for (const before of skill.prerequisites)
-      dependents.set(before, [...(dependents.get(before) ?? []), skill.key]);
-  }
   // On a graded site (the fitted layer's "known" state slips more than `ALL_OR_NONE_SLIP`: proficiency grows by
   // degrees), the layer alone cannot say a prerequisite is enough to build on (decision 023): it reads a right answer
   // to an item seen before as partly remembered, at the rate the site's repeats are answered right, and on such a
@@ -257,19 +245,34 @@ export function selectNextItem(
   // answered every item of a skill, the layer cannot become sure of it, and a skill after two such prerequisites
   // never became ready. There the graded belief, which weighs each answer by the item's difficulty, says it too.
   const graded = policy.knows !== undefined && policy.knows.slip > ALL_OR_NONE_SLIP;
-  /**
-   * The chance that a prerequisite is at least `getting there`: P(knows) in the two-state layer, or on a graded site
-   * the larger of that and the graded belief's chance (`gettingThereChance`).
-   */
-  const buildsOn = (view: SkillView): number =>
-    graded ? Math.max(view.knows, gettingThereChance(view.evidence)) : view.knows;
+  // Where knowledge comes all or none (a fitted slip at most `ALL_OR_NONE_SLIP`), "known" means proficient.
+  const allOrNone = policy.knows !== undefined && policy.knows.slip <= ALL_OR_NONE_SLIP;
+  for (const skill of policy.skills) {
+    const stored = state.skills[skill.key];
+    const evidence = evidenceOf(model, learner, stored, skill.key);
+    const lastTurn = stored?.tracing.lastTurn ?? 0;
+    const knows = knowsChance(evidence, nowMs, parameters);
+    views.set(skill.key, {
+      skill,
+      evidence,
+      knows,
+      isSecured: masteryFromEvidence(evidence, (stored?.review ?? null) !== null).band === 'mastered',
+      gap: lastTurn > 0 ? learner.attempts - lastTurn : Number.POSITIVE_INFINITY,
+      buildsOn: graded ? Math.max(knows, gettingThereChance(evidence)) : knows,
+    });
+  }
+  const dependents = new Map<SkillKey, SkillKey[]>();
+  for (const skill of policy.skills) {
+    for (const before of skill.prerequisites)
+      dependents.set(before, [...(dependents.get(before) ?? []), skill.key]);
+  }
   /** How ready a skill's prerequisites are: the chance they are all at least `getting there` (secured: sure). */
   const readiness = (view: SkillView): number => {
     let ready = 1;
     for (const key of view.skill.prerequisites) {
       const before = views.get(key);
       if (before && !before.isSecured) {
-        ready *= buildsOn(before);
+        ready *= before.buildsOn;
       }
     }
     return ready;
@@ -390,7 +393,6 @@ export function selectNextItem(
   const open = all.filter((v) => !v.isSecured);
   // Move on after MAX_RUN answers in a row on one skill, while another skill is worth practising.
   // A skill the learner probably knows rests after practice today: move on, and come back spaced.
-  const allOrNone = policy.knows !== undefined && policy.knows.slip <= ALL_OR_NONE_SLIP;
   /** No skill after it waits on it: every skill that needs it is secured or probably known already. */
   const nothingWaits = (v: SkillView) =>
     (dependents.get(v.skill.key) ?? []).every((key) => {
