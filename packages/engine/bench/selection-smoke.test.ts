@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { parseSelectionBenchArgs, runEngineSeeds, runSelectionBench } from './selection.bench.ts';
+import {
+  parseSelectionBenchArgs,
+  runEngineSeeds,
+  runSelectionBench,
+  SERVED_REFIT_EVERY,
+} from './selection.bench.ts';
 import { ContinuousLearner } from './selection/continuous-learner.ts';
 import { buildCourse } from './selection/course.ts';
 import type { SimItem } from './selection/course.ts';
@@ -138,8 +143,9 @@ describe('bench:selection arguments and rules', () => {
     expect(() => parseSelectionBenchArgs(['--model', 'bkt'])).toThrow(RangeError);
     expect(() => parseSelectionBenchArgs(['--learners', '0'])).toThrow(RangeError);
     expect(parseSelectionBenchArgs(['--shape', 'generated']).shapes).toEqual(['generated']);
-    expect(parseSelectionBenchArgs([]).modelRefitEvery).toBe(0);
-    expect(parseSelectionBenchArgs(['--model-refit', '5000']).modelRefitEvery).toBe(5000);
+    expect(parseSelectionBenchArgs([]).modelRefitEvery).toBe(SERVED_REFIT_EVERY);
+    expect(parseSelectionBenchArgs(['--model-refit', '0']).modelRefitEvery).toBe(0);
+    expect(parseSelectionBenchArgs(['--model-refit', '2000']).modelRefitEvery).toBe(2000);
     expect(() => parseSelectionBenchArgs(['--model-refit', '1.5'])).toThrow(RangeError);
     expect(parseSelectionBenchArgs([]).engineOnlySeeds).toBeUndefined();
     expect(() => parseSelectionBenchArgs(['--seeds', '2,3'])).toThrow(RangeError);

@@ -24,6 +24,14 @@ import { FIRST_TUNING_SEED, TUNING_SEEDS, tuneInterleaving } from './selection/t
 
 export const COURSE_SHAPES: readonly CourseShape[] = ['authored', 'generated'];
 
+/**
+ * Answers of a site between two refits of the tracing model when `--model-refit` is not given: the engine as the
+ * server runs it. The server's model refit job (decision 010) runs daily once 10,000 answers are recorded, and a day
+ * of a site in use holds thousands of answers; a site here holds 15,000–35,000, so this refits it three to seven times.
+ * `--model-refit 0` keeps the cold-start model throughout (how every judged run before this default was made).
+ */
+export const SERVED_REFIT_EVERY = 5000;
+
 /** Options of the selection benchmark. */
 export interface SelectionBenchOptions {
   readonly seed: number;
@@ -34,7 +42,10 @@ export interface SelectionBenchOptions {
   /** Grid-search the interleaving rule on the tuning seeds first (else use the cached best configurations). */
   readonly tune: boolean;
   readonly tuneLearners: number;
-  /** Answers between refits of the tracing model (the server's model refit job); 0 = never. */
+  /**
+   * Answers between refits of the tracing model (the server's model refit job; `SERVED_REFIT_EVERY` by default);
+   * 0 = never.
+   */
   readonly modelRefitEvery: number;
   /**
    * Learners changed from each family's own (`--variant`, `LEARNER_VARIANTS`): a check on learners the engine was not
@@ -69,7 +80,7 @@ export function parseSelectionBenchArgs(argv: readonly string[]): SelectionBench
       'max-questions': { type: 'string', default: '600' },
       tune: { type: 'boolean', default: false },
       'tune-learners': { type: 'string', default: '40' },
-      'model-refit': { type: 'string', default: '0' },
+      'model-refit': { type: 'string', default: String(SERVED_REFIT_EVERY) },
       'engine-only': { type: 'boolean', default: false },
       seeds: { type: 'string' },
       variant: { type: 'string' },
