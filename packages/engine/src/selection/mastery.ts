@@ -32,7 +32,9 @@ export const MIN_ANSWERS_FOR_BAND = 3;
 export const MASTERED_CONFIDENCE = 0.85;
 /**
  * A skill that reached `mastered` (it holds a review card) keeps it while the evidence stays this sure, so one slip
- * does not undo a long record; a lapse that makes proficiency doubtful takes it away.
+ * does not undo a long record; a lapse that makes proficiency doubtful takes it away. The card stays with the skill,
+ * so after a lapse `mastered` comes back at this confidence too (a card removed at the lapse was measured no better:
+ * docs/engine.md, "`mastered` as the server runs it").
  */
 export const KEEP_MASTERED_CONFIDENCE = 0.6;
 /** P(correct) on a typical item at or above which a skill is `getting there`. */
