@@ -27,8 +27,8 @@ export const COURSE_SHAPES: readonly CourseShape[] = ['authored', 'generated'];
 /**
  * Answers of a site between two refits of the tracing model when `--model-refit` is not given: the engine as the
  * server runs it. The server's model refit job (decision 010) runs daily once 10,000 answers are recorded, and a day
- * of a site in use holds thousands of answers; a site here holds 15,000–35,000, so this refits it three to seven times.
- * `--model-refit 0` keeps the cold-start model throughout (how every judged run before this default was made).
+ * of a site in use holds thousands of answers; a site here holds about 17,000–35,000, so this refits it three to six
+ * times. `--model-refit 0` keeps the cold-start model throughout (how every judged run before this default was made).
  */
 export const SERVED_REFIT_EVERY = 5000;
 
