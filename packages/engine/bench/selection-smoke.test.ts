@@ -62,6 +62,8 @@ describe('bench:selection smoke run', () => {
         expect(Math.abs(row.calibrationEnd.correlation)).toBeLessThanOrEqual(1);
       }
     }
+    // By default the engine runs as served: its site's tracing model is refitted as the answers grow.
+    expect(printed[0]).toContain(`tracing model refitted every ${SERVED_REFIT_EVERY} answers of a site`);
     expect(printed.filter((line) => line.startsWith('| engine |'))).toHaveLength(6);
     expect(printed.some((line) => line.includes("of the greedy reference's"))).toBe(true);
   }, 120_000);
