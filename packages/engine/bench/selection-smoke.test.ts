@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import {
-  parseSelectionBenchArgs,
-  runEngineSeeds,
-  runSelectionBench,
-  SERVED_REFIT_EVERY,
-} from './selection.bench.ts';
+import { parseSelectionBenchArgs, runEngineSeeds, runSelectionBench } from './selection.bench.ts';
 import { ContinuousLearner } from './selection/continuous-learner.ts';
 import { buildCourse } from './selection/course.ts';
 import type { SimItem } from './selection/course.ts';
-import { EngineLearner, EngineSite } from './selection/engine-policy.ts';
+import { EngineLearner, EngineSite, SERVED_REFIT_EVERY } from './selection/engine-policy.ts';
 import { describeInterleaving, interleavingPolicy, validateInterleaving } from './selection/interleaving.ts';
 import { LEARNER_MODELS } from './selection/learner-families.ts';
 import { BinaryLearner, LEARNER_VARIANTS } from './selection/learner.ts';

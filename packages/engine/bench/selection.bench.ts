@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { buildCourse } from './selection/course.ts';
 import type { CourseShape } from './selection/course.ts';
+import { SERVED_REFIT_EVERY } from './selection/engine-policy.ts';
 import { describeInterleaving, interleavingPolicy } from './selection/interleaving.ts';
 import type { InterleavingConfig } from './selection/interleaving.ts';
 import { LEARNER_MODELS } from './selection/learner-families.ts';
@@ -23,14 +24,6 @@ import { TUNED_INTERLEAVING } from './selection/tuned-interleaving.ts';
 import { FIRST_TUNING_SEED, TUNING_SEEDS, tuneInterleaving } from './selection/tuning.ts';
 
 export const COURSE_SHAPES: readonly CourseShape[] = ['authored', 'generated'];
-
-/**
- * Answers of a site between two refits of the tracing model when `--model-refit` is not given: the engine as the
- * server runs it. The server's model refit job (decision 010) runs daily once 10,000 answers are recorded, and a day
- * of a site in use holds thousands of answers; a site here holds about 17,000–35,000, so this refits it three to six
- * times. `--model-refit 0` keeps the cold-start model throughout (how every judged run before this default was made).
- */
-export const SERVED_REFIT_EVERY = 5000;
 
 /** Options of the selection benchmark. */
 export interface SelectionBenchOptions {

@@ -38,6 +38,15 @@ export const RECENT_QUIZZES = 3;
  */
 export const REFIT_EVERY_ANSWERS = 2000;
 
+/**
+ * Answers of a site between two refits of the tracing model when bench:selection's `--model-refit` is not given: the
+ * engine as the server runs it. The server's model refit job (decision 010) runs daily once 10,000 answers are
+ * recorded, and a day of a site in use holds thousands of answers; a site here holds about 17,000–35,000, so this
+ * refits it three to six times. `--model-refit 0` keeps the cold-start model throughout (how every judged run before
+ * this default was made).
+ */
+export const SERVED_REFIT_EVERY = 5000;
+
 /** One recorded answer: what the server's `attempt` table keeps. */
 interface RecordedAnswer {
   readonly learner: number;

@@ -246,7 +246,7 @@ export function selectNextItem(
   // never became ready. There the graded belief, which weighs each answer by the item's difficulty, says it too.
   const graded = policy.knows !== undefined && policy.knows.slip > ALL_OR_NONE_SLIP;
   // Where knowledge comes all or none (a fitted slip at most `ALL_OR_NONE_SLIP`), "known" means proficient.
-  const allOrNone = policy.knows !== undefined && policy.knows.slip <= ALL_OR_NONE_SLIP;
+  const allOrNone = policy.knows !== undefined && !graded;
   for (const skill of policy.skills) {
     const stored = state.skills[skill.key];
     const evidence = evidenceOf(model, learner, stored, skill.key);
